@@ -1,0 +1,35 @@
+// One Content-Security-Policy for the production server and the Vite dev server, so a
+// policy violation shows up in development rather than only after deployment.
+
+/**
+ * The origin of an absolute asset base (e.g. a CDN named by VITE_ASSET_BASE); a relative base
+ * such as '/' or './' is same-origin and needs no extra CSP source.
+ * @param {string | undefined} assetBase
+ * @returns {string[]}
+ */
+export function assetOrigins(assetBase = process.env.VITE_ASSET_BASE) {
+  if (!assetBase || !/^https?:\/\//i.test(assetBase)) return [];
+  return [new URL(assetBase).origin];
+}
+
+/**
+ * @param {string[] | string | undefined} [extraOrigins] origins allowed in connect-src besides 'self'
+ * @returns {string}
+ */
+export function buildCsp(extraOrigins = []) {
+  const extra = [...new Set(typeof extraOrigins === 'string' ? [extraOrigins] : extraOrigins)];
+  const directives = [
+    ["default-src 'self'"],
+    ["script-src 'self' 'wasm-unsafe-eval'"],
+    ["worker-src 'self' blob:"],
+    ["connect-src 'self'", ...extra],
+    ["img-src 'self' blob: data:"],
+    ["media-src 'self' blob:"],
+    ["style-src 'self' 'unsafe-inline'"],
+    ["font-src 'self'"],
+    ["object-src 'none'"],
+    ["base-uri 'self'"],
+    ["frame-ancestors 'none'"],
+  ];
+  return directives.map((parts) => parts.join(' ')).join('; ');
+}

@@ -1,0 +1,59 @@
+import { useAtomValue } from 'jotai';
+import { t } from '../i18n';
+import { pipelineStatsAtom } from '../state/atoms';
+
+const ms = (value: number | undefined) => (value ?? 0).toFixed(1);
+
+/**
+ * Live pipeline figures (shown with `?stats`). People read the text, tests read the data-*
+ * attributes: the same numbers.
+ */
+export function StatsOverlay({ visible }: { visible: boolean }) {
+  const stats = useAtomValue(pipelineStatsAtom);
+  const w = stats?.worker;
+  const p = stats?.pump;
+  const data = {
+    'data-frames-in': p?.framesIn ?? 0,
+    'data-tracked': p?.completed ?? 0,
+    'data-dropped': p?.dropped ?? 0,
+    'data-failed': p?.failed ?? 0,
+    'data-in-flight': (p?.inFlight ?? 0) + (p?.waiting ?? 0),
+    'data-fps': w?.fps ?? 0,
+    'data-detect-ms': ms(w?.detectMsP50),
+    'data-detect-ms-p95': ms(w?.detectMsP95),
+    'data-render-ms': ms(w?.renderMsP50),
+    'data-render-ms-p95': ms(w?.renderMsP95),
+    'data-latency-ms': ms(w?.latencyMsP50),
+    'data-latency-ms-p95': ms(w?.latencyMsP95),
+    'data-face': w?.face ? 1 : 0,
+    'data-faces': w?.faces ?? 0,
+    'data-worker-tracked': w?.tracked ?? 0,
+    'data-delegate': w?.delegate ?? 'pending',
+    'data-quality': w?.quality ?? 'pending',
+    'data-align-px': ms(w?.alignPx),
+    'data-open-frames': w?.openFrames ?? 0,
+    'data-eyes': (w?.eyes ?? []).map((v) => v.toFixed(4)).join(','),
+  };
+  return (
+    <dl className="stats" data-testid="pipeline-stats" hidden={!visible} {...data}>
+      <dt>{t('statsFrames')}</dt>
+      <dd>{data['data-frames-in']}</dd>
+      <dt>{t('statsTracked')}</dt>
+      <dd>{data['data-tracked']}</dd>
+      <dt>{t('statsDropped')}</dt>
+      <dd>{data['data-dropped']}</dd>
+      <dt>{t('statsFps')}</dt>
+      <dd>{data['data-fps']}</dd>
+      <dt>{t('statsDetect')}</dt>
+      <dd>{data['data-detect-ms']} ms</dd>
+      <dt>{t('statsRender')}</dt>
+      <dd>{data['data-render-ms']} ms</dd>
+      <dt>{t('statsFace')}</dt>
+      <dd>{w?.face ? t('yes') : t('no')}</dd>
+      <dt>{t('statsDelegate')}</dt>
+      <dd>{data['data-delegate']}</dd>
+      <dt>{t('statsQuality')}</dt>
+      <dd>{data['data-quality']}</dd>
+    </dl>
+  );
+}

@@ -1,0 +1,30 @@
+import { t } from '../i18n';
+import type { FacingMode } from '../state/atoms';
+
+/** Opens the camera, or throws an Error whose message is ready to show (Chinese). */
+export async function openCamera(facingMode: FacingMode): Promise<MediaStream> {
+  if (!navigator.mediaDevices?.getUserMedia) {
+    console.log(t('noGetUserMedia'));
+    throw new Error(t('noGetUserMedia'));
+  }
+  try {
+    return await navigator.mediaDevices.getUserMedia({
+      audio: false,
+      video: { facingMode, width: { ideal: 640 }, height: { ideal: 480 } },
+    });
+  } catch (error) {
+    throw new Error(cameraMessage(error), { cause: error });
+  }
+}
+
+export function cameraMessage(error: unknown): string {
+  const name = error instanceof DOMException ? error.name : '';
+  if (name === 'NotAllowedError' || name === 'SecurityError') return t('cameraDenied');
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return t('cameraNotFound');
+  if (name === 'NotReadableError' || name === 'AbortError') return t('cameraInUse');
+  return t('cameraFailed', { reason: error instanceof Error ? error.message : String(error) });
+}
+
+export function stopStream(stream: MediaStream | null): void {
+  stream?.getTracks().forEach((track) => track.stop());
+}

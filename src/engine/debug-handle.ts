@@ -1,0 +1,21 @@
+import type { TryOnEngine } from './try-on-engine';
+
+/**
+ * With `?stats` the page exposes the real engine's capture to tests and the bench, so they can
+ * compare the composed picture with and without glasses from the same video frame.
+ */
+export interface TryOnDebug {
+  capturePair(scale: number): Promise<[Blob, Blob]>;
+}
+
+declare global {
+  interface Window {
+    __tryOn?: TryOnDebug;
+  }
+}
+
+export function exposeDebugHandle(engine: TryOnEngine | null): void {
+  if (!new URLSearchParams(location.search).has('stats')) return;
+  if (engine) window.__tryOn = { capturePair: (scale) => engine.capturePair(scale) };
+  else delete window.__tryOn;
+}

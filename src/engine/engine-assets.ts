@@ -1,0 +1,30 @@
+import { ASSET_PATHS } from '../shared/constants';
+import { allowedOrigins, assetUrl } from '../storage/asset-url';
+import { ensurePrepared } from '../storage/prepare';
+import { rememberedDelegate } from './delegate-memory';
+import type { EngineAssets } from './try-on-engine';
+
+/**
+ * Everything the worker needs to start: the model (from ModelDB, downloaded if missing: the same
+ * preparation as the Loading screen) and where the wasm runtime lives. The runtime URLs stay plain
+ * asset URLs: the service worker answers them from the verified `mediapipe-wasm` cache.
+ */
+export async function loadEngineAssets(): Promise<EngineAssets> {
+  const { modelBytes } = await ensurePrepared();
+  const forceDelegate = rememberedDelegate();
+  return {
+    // A copy: the prepared bytes are shared by the page and the caller may transfer these.
+    modelBytes: modelBytes.slice(0),
+    wasmLoaderUrl: assetUrl(ASSET_PATHS.wasmLoader),
+    wasmBinaryUrl: assetUrl(ASSET_PATHS.wasmBinary),
+    allowedOrigins: allowedOrigins(),
+    ...(forceDelegate ? { forceDelegate } : {}),
+  };
+}
+
+/** Plain GET of a small project asset (glasses, occluder, environment). */
+export async function fetchAsset(path: string): Promise<ArrayBuffer> {
+  const response = await fetch(assetUrl(path));
+  if (!response.ok) throw new Error(`HTTP ${response.status} ${path}`);
+  return response.arrayBuffer();
+}

@@ -1,0 +1,147 @@
+/**
+ * Moves video frames to the worker with one frame in flight. While the worker is busy the newest
+ * frame waits and replaces (and closes) any older waiting one, so nothing piles up and the picture
+ * stays current. Timestamps rise strictly, even when a looping file rewinds.
+ */
+
+export interface FrameSource {
+  /** Calls back once with the capture time (epoch ms) of the next new video frame. */
+  onNextFrame(callback: (capturedAtMs: number) => void): () => void;
+  /** Wraps the current video picture; the caller owns the frame. */
+  grab(timestampUs: number): VideoFrame | null;
+}
+
+/** Takes ownership of the frame (transfers or closes it). */
+export type FrameSink = (frame: VideoFrame) => Promise<unknown>;
+
+export interface PumpCounters {
+  framesIn: number;
+  completed: number;
+  dropped: number;
+  failed: number;
+  inFlight: number;
+  waiting: number;
+}
+
+export class FramePump {
+  private pending: VideoFrame | null = null;
+  private busy = false;
+  private running = false;
+  private cancel: (() => void) | null = null;
+  private lastTimestampUs = 0;
+  readonly counters: PumpCounters = {
+    framesIn: 0,
+    completed: 0,
+    dropped: 0,
+    failed: 0,
+    inFlight: 0,
+    waiting: 0,
+  };
+
+  constructor(
+    private readonly source: FrameSource,
+    private readonly sink: FrameSink,
+    private readonly onError: (error: unknown) => void = () => {},
+  ) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.schedule();
+  }
+
+  /** Stops pulling; a waiting frame is closed, the one in flight belongs to the worker. */
+  stop(): void {
+    this.running = false;
+    this.cancel?.();
+    this.cancel = null;
+    if (this.pending) this.drop(this.pending);
+    this.pending = null;
+    this.sync();
+  }
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  private schedule(): void {
+    this.cancel = this.source.onNextFrame((capturedAtMs) => {
+      if (!this.running) return;
+      this.take(capturedAtMs);
+      this.schedule();
+    });
+  }
+
+  private take(capturedAtMs: number): void {
+    const timestampUs = Math.max(Math.round(capturedAtMs * 1000), this.lastTimestampUs + 1);
+    const frame = this.source.grab(timestampUs);
+    if (!frame) return;
+    this.lastTimestampUs = timestampUs;
+    this.counters.framesIn++;
+    if (!this.busy) this.send(frame);
+    else {
+      if (this.pending) this.drop(this.pending);
+      this.pending = frame;
+    }
+    this.sync();
+  }
+
+  private drop(frame: VideoFrame): void {
+    frame.close();
+    this.counters.dropped++;
+  }
+
+  private send(frame: VideoFrame): void {
+    this.busy = true;
+    this.sink(frame).then(
+      () => this.settle(true),
+      (error: unknown) => {
+        this.settle(false);
+        this.onError(error);
+      },
+    );
+  }
+
+  private settle(ok: boolean): void {
+    this.busy = false;
+    if (ok) this.counters.completed++;
+    else this.counters.failed++;
+    const next = this.pending;
+    this.pending = null;
+    if (next && this.running) this.send(next);
+    else if (next) this.drop(next);
+    this.sync();
+  }
+
+  private sync(): void {
+    this.counters.inFlight = this.busy ? 1 : 0;
+    this.counters.waiting = this.pending ? 1 : 0;
+  }
+}
+
+/** A FrameSource over a <video> element, one VideoFrame per new picture. */
+export function videoFrameSource(video: HTMLVideoElement): FrameSource {
+  return {
+    onNextFrame(callback) {
+      if (typeof HTMLVideoElement.prototype.requestVideoFrameCallback === 'function') {
+        const handle = video.requestVideoFrameCallback((_now, metadata) =>
+          callback(performance.timeOrigin + (metadata.captureTime ?? metadata.expectedDisplayTime)),
+        );
+        return () => video.cancelVideoFrameCallback(handle);
+      }
+      // Fallback: poll on animation frames and report when the picture changed.
+      const last = video.currentTime;
+      let handle = 0;
+      const poll = () => {
+        if (video.currentTime !== last) callback(performance.timeOrigin + performance.now());
+        else handle = requestAnimationFrame(poll);
+      };
+      handle = requestAnimationFrame(poll);
+      return () => cancelAnimationFrame(handle);
+    },
+    grab(timestampUs) {
+      if (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA || !video.videoWidth) return null;
+      return new VideoFrame(video, { timestamp: timestampUs });
+    },
+  };
+}

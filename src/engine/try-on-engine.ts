@@ -1,0 +1,115 @@
+import * as Comlink from 'comlink';
+import type { TryOnApi } from '../../workers/try-on.worker';
+import type { Delegate, FrameResult, GlassesInput, WorkerStats } from '../shared/try-on-types';
+import { RENDER_HEIGHT, RENDER_PIXEL_RATIO, RENDER_WIDTH } from '../shared/constants';
+
+export type EngineEvent =
+  | { type: 'stats'; stats: WorkerStats }
+  | { type: 'webgl-lost' }
+  | { type: 'webgl-restored' }
+  | { type: 'crashed'; message: string };
+
+export interface EngineAssets {
+  modelBytes: ArrayBuffer;
+  wasmLoaderUrl: string;
+  wasmBinaryUrl: string;
+  allowedOrigins: string[];
+  forceDelegate?: Delegate;
+}
+
+/**
+ * The one owner of the try-on worker: creates it, hands it the canvas once, forwards frames and
+ * commands, reports crashes, and terminates it. A crashed worker cannot get its canvas back, so
+ * recovery means a fresh canvas and a fresh engine (see use-engine.ts).
+ */
+export class TryOnEngine {
+  private readonly worker: Worker;
+  private readonly api: Comlink.Remote<TryOnApi>;
+  readonly ready: Promise<void>;
+  private disposed = false;
+
+  constructor(
+    canvas: HTMLCanvasElement,
+    assets: EngineAssets,
+    private readonly listener: (event: EngineEvent) => void,
+  ) {
+    this.worker = new Worker(new URL('../../workers/try-on.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'try-on',
+    });
+    this.worker.addEventListener('error', (event) => this.crash(event.message || 'worker error'));
+    this.worker.addEventListener('messageerror', () => this.crash('message error'));
+    this.api = Comlink.wrap<TryOnApi>(this.worker);
+    const offscreen = canvas.transferControlToOffscreen();
+    const init = {
+      canvas: offscreen,
+      width: RENDER_WIDTH,
+      height: RENDER_HEIGHT,
+      pixelRatio: RENDER_PIXEL_RATIO,
+      ...assets,
+    };
+    this.ready = this.api.init(
+      Comlink.transfer(init, [offscreen, assets.modelBytes]),
+      Comlink.proxy((stats: WorkerStats) => this.listener({ type: 'stats', stats })),
+      Comlink.proxy((code: 'webgl-lost' | 'webgl-restored') => this.listener({ type: code })),
+    );
+  }
+
+  private crash(message: string): void {
+    if (this.disposed) return;
+    this.listener({ type: 'crashed', message });
+  }
+
+  /** Transfers the frame; if it cannot be posted it is closed here. */
+  processFrame(frame: VideoFrame, mirror: boolean): Promise<FrameResult> {
+    try {
+      return this.api.processFrame(Comlink.transfer(frame, [frame]), { mirror });
+    } catch (error) {
+      frame.close();
+      return Promise.reject(error);
+    }
+  }
+
+  setGlasses(input: GlassesInput): Promise<{ unit: string; widthM: number }> {
+    return this.api.setGlasses(Comlink.transfer(input, [input.glb]));
+  }
+
+  clearGlasses(): Promise<void> {
+    return this.api.clearGlasses();
+  }
+
+  setOccluder(glb: ArrayBuffer): Promise<void> {
+    return this.api.setOccluder(Comlink.transfer(glb, [glb]));
+  }
+
+  setEnvironment(image: Blob): Promise<void> {
+    return this.api.setEnvironment(image);
+  }
+
+  capture(scale: number, glasses = true): Promise<Blob> {
+    return this.api.capture(scale, glasses);
+  }
+
+  capturePair(scale: number): Promise<[Blob, Blob]> {
+    return this.api.capturePair(scale);
+  }
+
+  resize(width: number, height: number): Promise<void> {
+    return this.api.resize(width, height);
+  }
+
+  reset(): Promise<void> {
+    return this.api.reset();
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    void this.api.dispose().catch(() => {});
+    // Give the worker a moment to release GPU resources, then stop it for good.
+    setTimeout(() => {
+      this.api[Comlink.releaseProxy]();
+      this.worker.terminate();
+    }, 100);
+  }
+}

@@ -1,0 +1,19 @@
+import { en } from './en';
+import { zhCN, type StringKey, type Strings } from './zh-CN';
+
+/** Chinese unless the browser's first preferred language is English. */
+export function pickLocale(languages: readonly string[]): Strings {
+  return languages[0]?.toLowerCase().startsWith('en') ? en : zhCN;
+}
+
+const strings: Strings =
+  typeof navigator === 'undefined' ? zhCN : pickLocale(navigator.languages ?? []);
+
+export const lang = strings === en ? 'en' : 'zh-CN';
+
+/** Looks up a string and fills `{name}` placeholders. */
+export function t(key: StringKey, params: Record<string, string | number> = {}): string {
+  return strings[key].replace(/\{(\w+)\}/g, (_, name: string) =>
+    String(params[name] ?? `{${name}}`),
+  );
+}

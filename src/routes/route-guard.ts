@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { KEY_TASK_AND_WASM_CACHED } from '../shared/constants';
+import { getFlag } from '../storage/model-db';
+
+export const LOADING_PATH = '/';
+
+/**
+ * The spec's guard: a stored isTaskAndWasmCached that is not 1 sends the user to the Loading
+ * screen; a missing flag or 1 lets the navigation through. `flag` is getFlag's answer.
+ */
+export function guardTarget(flag: boolean | null, path: string): string {
+  return flag === false && path !== LOADING_PATH ? LOADING_PATH : path;
+}
+
+/**
+ * Runs the guard before every navigation and returns the location the routes may show: the new
+ * one once the flag was read for it, the previous one meanwhile (null before the first check).
+ * Render `<Switch location={allowed}>` so a navigation never shows its target before the check.
+ */
+export function useRouteGuard(): string | null {
+  const [location, navigate] = useLocation();
+  const [allowed, setAllowed] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void getFlag(KEY_TASK_AND_WASM_CACHED)
+      .catch(() => null)
+      .then((flag) => {
+        if (!live) return;
+        const target = guardTarget(flag, location);
+        if (target === location) setAllowed(location);
+        else navigate(target, { replace: true });
+      });
+    return () => {
+      live = false;
+    };
+  }, [location, navigate]);
+  return allowed;
+}

@@ -1,0 +1,80 @@
+/**
+ * What crosses the main-thread ↔ worker boundary. The worker API itself is typed from its code
+ * (`TryOnApi` in workers/try-on.worker.ts); these are the plain data shapes it takes and gives.
+ */
+
+export type Delegate = 'CPU' | 'GPU';
+export type LensQuality = 'transmission' | 'fast';
+
+export interface EngineInit {
+  canvas: OffscreenCanvas;
+  width: number;
+  height: number;
+  pixelRatio: number;
+  /** The face model bytes (transferred). */
+  modelBytes: ArrayBuffer;
+  /** Absolute URLs of the wasm runtime files (may be blob: URLs from the cache). */
+  wasmLoaderUrl: string;
+  wasmBinaryUrl: string;
+  /** Origins the worker may fetch from; everything else is refused (no telemetry). */
+  allowedOrigins: string[];
+  /** Skip the delegate trial (tests, bench). */
+  forceDelegate?: Delegate;
+}
+
+/** One material parameter item (spec §3): matched to a mesh by name. */
+export interface MaterialItem {
+  modelArrayOrder: string;
+  [property: string]: unknown;
+}
+
+/** Adjustment offsets (spec §3), in centimetres and degrees on the canonical face. */
+export interface FitOffsets {
+  leftRight: number;
+  upDown: number;
+  frontBehind: number;
+  rotation: number;
+}
+
+export interface GlassesInput {
+  id: string;
+  glb: ArrayBuffer;
+  materials?: MaterialItem[];
+  offsets?: Partial<FitOffsets>;
+}
+
+export interface FrameOptions {
+  mirror: boolean;
+}
+
+/** Per-frame result: small, so the reply costs nothing. */
+export interface FrameResult {
+  face: boolean;
+  detectMs: number;
+  renderMs: number;
+}
+
+/** Pipeline figures the worker publishes (throttled) for the stats overlay and tests. */
+export interface WorkerStats {
+  tracked: number;
+  faces: number;
+  fps: number;
+  detectMsP50: number;
+  detectMsP95: number;
+  renderMsP50: number;
+  renderMsP95: number;
+  latencyMsP50: number;
+  latencyMsP95: number;
+  face: boolean;
+  delegate: Delegate | 'pending';
+  quality: LensQuality | 'pending';
+  /** Distance in px between the tracked nose bridge and where the 3D anchor projects it. */
+  alignPx: number;
+  /** Eye centres [leftX, leftY, rightX, rightY] in displayed picture coordinates (0..1). */
+  eyes: number[];
+  /** Frames the worker received and has not closed yet. */
+  openFrames: number;
+}
+
+/** Error codes the worker reports; the UI maps them to Chinese strings. */
+export type EngineErrorCode = 'init-failed' | 'webgl-lost' | 'glasses-failed' | 'crashed';

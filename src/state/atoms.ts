@@ -1,0 +1,21 @@
+import { atom } from 'jotai';
+import type { WorkerStats } from '../shared/try-on-types';
+import type { PumpCounters } from '../engine/frame-pump';
+
+/** The original's shared store: `message` is read by About, `count` is kept for compatibility. */
+export const countAtom = atom(0);
+export const messageAtom = atom('Hello from the shared store');
+
+export type FacingMode = 'user' | 'environment';
+
+export const isCameraRunningAtom = atom(false);
+export const facingModeAtom = atom<FacingMode>('user');
+export const engineStatusAtom = atom<'starting' | 'ready' | 'error'>('starting');
+export const engineErrorAtom = atom<string | null>(null);
+export const toastAtom = atom<{ text: string; id: number } | null>(null);
+
+export interface PipelineStats {
+  worker: WorkerStats | null;
+  pump: PumpCounters;
+}
+export const pipelineStatsAtom = atom<PipelineStats | null>(null);

@@ -1,0 +1,61 @@
+import type { KnownAsset } from './asset-url';
+
+/** A download failure with a reason the UI can show. */
+export class DownloadError extends Error {
+  constructor(
+    readonly kind: 'http' | 'network' | 'size' | 'integrity' | 'aborted',
+    readonly path: string,
+    readonly status = 0,
+  ) {
+    super(`${kind} ${status || ''} ${path}`.trim());
+    this.name = 'DownloadError';
+  }
+}
+
+export async function sha256Hex(data: BufferSource): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', data);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** True when the bytes are exactly the known asset (size first: it is free). */
+export async function matchesAsset(bytes: ArrayBuffer, asset: KnownAsset): Promise<boolean> {
+  return bytes.byteLength === asset.size && (await sha256Hex(bytes)) === asset.sha256;
+}
+
+/**
+ * Downloads an asset of known size and hash. Progress counts decoded bytes against the known
+ * decoded size, so it stays right when the server compresses (Content-Length is the wire size).
+ */
+export async function fetchChecked(
+  url: string,
+  asset: KnownAsset,
+  onBytes: (received: number) => void = () => {},
+  signal?: AbortSignal,
+): Promise<ArrayBuffer> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal, cache: 'no-cache' });
+  } catch {
+    throw new DownloadError(signal?.aborted ? 'aborted' : 'network', asset.path);
+  }
+  if (!response.ok || !response.body) throw new DownloadError('http', asset.path, response.status);
+  const buffer = new Uint8Array(asset.size);
+  let received = 0;
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (received + value.byteLength > asset.size) throw new DownloadError('size', asset.path);
+      buffer.set(value, received);
+      received += value.byteLength;
+      onBytes(received);
+    }
+  } catch (error) {
+    if (error instanceof DownloadError) throw error;
+    throw new DownloadError(signal?.aborted ? 'aborted' : 'network', asset.path);
+  }
+  if (received !== asset.size) throw new DownloadError('size', asset.path);
+  if ((await sha256Hex(buffer)) !== asset.sha256) throw new DownloadError('integrity', asset.path);
+  return buffer.buffer;
+}

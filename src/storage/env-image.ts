@@ -1,0 +1,29 @@
+import { ASSET_PATHS, KEY_ENV_IMAGE } from '../shared/constants';
+import { assetUrl } from './asset-url';
+import { deleteKey, getBlob, putBlob } from './model-db';
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+async function isPng(blob: Blob): Promise<boolean> {
+  const head = new Uint8Array(await blob.slice(0, PNG_SIGNATURE.length).arrayBuffer());
+  return PNG_SIGNATURE.every((byte, i) => head[i] === byte);
+}
+
+/**
+ * The studio environment image (env/studio.png): from ModelDB when stored, else downloaded and
+ * stored. It has no published hash (the project generates it), so the PNG signature is the check
+ * that keeps an error page or a truncated record out of the renderer.
+ */
+export async function loadEnvironmentImage(): Promise<Blob> {
+  const stored = await getBlob(KEY_ENV_IMAGE);
+  if (stored && stored.size > 0 && (await isPng(stored))) {
+    return stored.type ? stored : new Blob([stored], { type: 'image/png' });
+  }
+  if (stored) await deleteKey(KEY_ENV_IMAGE);
+  const response = await fetch(assetUrl(ASSET_PATHS.envImage));
+  if (!response.ok) throw new Error(`HTTP ${response.status} ${ASSET_PATHS.envImage}`);
+  const blob = new Blob([await response.arrayBuffer()], { type: 'image/png' });
+  if (!(await isPng(blob))) throw new Error(`${ASSET_PATHS.envImage} is not a PNG`);
+  await putBlob(KEY_ENV_IMAGE, blob);
+  return blob;
+}

@@ -1,0 +1,124 @@
+import Dexie, { type Table } from 'dexie';
+import { DB_NAME, DB_TABLE, DB_VERSION } from '../shared/constants';
+import { reportStorageUnavailable } from './storage-status';
+
+/** One row of the original's table: `{ key, data }` (Dexie opens it as IndexedDB version 10). */
+export interface ModelRecord {
+  key: string;
+  data: unknown;
+}
+
+/**
+ * The only owner of IndexedDB. When the database cannot be opened or refuses a write (private
+ * mode, quota), values are kept in memory for this page so the app still works from the network.
+ */
+let db: Dexie | null = null;
+let opening: Promise<Table<ModelRecord, string> | null> | null = null;
+const memory = new Map<string, unknown>();
+
+function table(): Promise<Table<ModelRecord, string> | null> {
+  opening ??= (async () => {
+    try {
+      // `&key`: the spec's unique key; the object store is the same as with a plain `key`.
+      const instance = new Dexie(DB_NAME);
+      instance.version(DB_VERSION).stores({ [DB_TABLE]: '&key' });
+      await instance.open();
+      db = instance;
+      return instance.table<ModelRecord, string>(DB_TABLE);
+    } catch (error) {
+      reportStorageUnavailable('indexeddb-open', error);
+      return null;
+    }
+  })();
+  return opening;
+}
+
+async function read(key: string): Promise<unknown> {
+  if (memory.has(key)) return memory.get(key);
+  const models = await table();
+  if (!models) return undefined;
+  try {
+    return (await models.get(key))?.data;
+  } catch (error) {
+    console.warn('ModelDB read failed', key, error);
+    return undefined;
+  }
+}
+
+/**
+ * Writes one record in one IndexedDB transaction, so a reader sees the old value or the whole
+ * new one. Callers verify the bytes first. Returns false when the value is only kept in memory.
+ */
+async function write(key: string, data: unknown): Promise<boolean> {
+  const models = await table();
+  if (models) {
+    try {
+      await models.put({ key, data });
+      memory.delete(key);
+      return true;
+    } catch (error) {
+      reportStorageUnavailable('indexeddb-write', error);
+    }
+  }
+  memory.set(key, data);
+  return false;
+}
+
+export async function deleteKey(key: string): Promise<void> {
+  memory.delete(key);
+  const models = await table();
+  await models?.delete(key).catch((error: unknown) => console.warn('ModelDB delete failed', error));
+}
+
+export async function hasKey(key: string): Promise<boolean> {
+  return (await read(key)) !== undefined;
+}
+
+/** Binary values are Blobs; bytes written by other code paths are accepted too. */
+export async function getBlob(key: string): Promise<Blob | undefined> {
+  const data = await read(key);
+  if (data instanceof Blob) return data;
+  if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) return new Blob([data as BlobPart]);
+  return undefined;
+}
+
+export const putBlob = (key: string, blob: Blob): Promise<boolean> => write(key, blob);
+
+/** JSON is stored as UTF-8 bytes, as the original did. Undefined when missing or unreadable. */
+export async function getJson(key: string): Promise<unknown> {
+  const data = await read(key);
+  let text: string;
+  if (typeof data === 'string') text = data;
+  else if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) {
+    text = new TextDecoder().decode(data as ArrayBuffer | ArrayBufferView);
+  } else if (data instanceof Blob) text = await data.text();
+  else return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export const putJson = (key: string, value: unknown): Promise<boolean> =>
+  write(key, new TextEncoder().encode(JSON.stringify(value)));
+
+/**
+ * Flags are stored as the numbers 0 or 1; the original may have written strings, so '1' reads as
+ * set. Returns null when the flag is missing, true only for 1 / '1'.
+ */
+export async function getFlag(key: string): Promise<boolean | null> {
+  const data = await read(key);
+  if (data === undefined || data === null) return null;
+  return data === 1 || data === '1';
+}
+
+export const setFlag = (key: string, on: boolean): Promise<boolean> => write(key, on ? 1 : 0);
+
+/** Tests only: forget the open database and the in-memory fallback. */
+export function resetModelDbForTests(): void {
+  db?.close();
+  db = null;
+  opening = null;
+  memory.clear();
+}

@@ -1,0 +1,156 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './browser.mjs';
+
+export interface Stats {
+  framesIn: number;
+  tracked: number;
+  dropped: number;
+  failed: number;
+  inFlight: number;
+  fps: number;
+  detectMs: number;
+  renderMs: number;
+  face: number;
+  faces: number;
+  workerTracked: number;
+  delegate: string;
+  quality: string;
+  alignPx: number;
+  openFrames: number;
+  eyes: number[];
+}
+
+/** Counts VideoFrames made and closed on the page (transferred frames count as handed over). */
+const FRAME_LEDGER = `(() => {
+  const ledger = { made: 0, closed: 0, transferred: 0 };
+  window.__frameLedger = ledger;
+  const Original = window.VideoFrame;
+  if (!Original) return;
+  window.VideoFrame = class extends Original {
+    constructor(...args) { super(...args); ledger.made++; }
+    close() { if (this.format !== null) ledger.closed++; return super.close(); }
+  };
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, transfer) {
+    const list = Array.isArray(transfer) ? transfer : transfer?.transfer ?? [];
+    for (const item of list) if (item instanceof Original) ledger.transferred++;
+    return post.call(this, message, transfer);
+  };
+})();`;
+
+export interface AppSession {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+export async function openApp(
+  baseUrl: string,
+  cameraY4m: string | undefined,
+  path = '/home?stats',
+): Promise<AppSession> {
+  const browser: Browser = await launchChromium({ cameraY4m });
+  const context = await browser.newContext({
+    locale: 'zh-CN',
+    viewport: { width: 430, height: 900 },
+  });
+  await context.addInitScript(FRAME_LEDGER);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.log('[pageerror]', error.message));
+  await page.goto(new URL(path, baseUrl).href);
+  return { browser, context, page, close: () => browser.close() };
+}
+
+export async function readStats(page: Page): Promise<Stats> {
+  const data = await page
+    .getByTestId('pipeline-stats')
+    .evaluate((el) => ({ ...(el as HTMLElement).dataset }));
+  const n = (key: string) => Number(data[key] ?? 0);
+  return {
+    framesIn: n('framesIn'),
+    tracked: n('tracked'),
+    dropped: n('dropped'),
+    failed: n('failed'),
+    inFlight: n('inFlight'),
+    fps: n('fps'),
+    detectMs: n('detectMs'),
+    renderMs: n('renderMs'),
+    face: n('face'),
+    faces: n('faces'),
+    workerTracked: n('workerTracked'),
+    delegate: data.delegate ?? '',
+    quality: data.quality ?? '',
+    alignPx: n('alignPx'),
+    openFrames: n('openFrames'),
+    eyes: (data.eyes ?? '').split(',').filter(Boolean).map(Number),
+  };
+}
+
+export async function waitForStats(
+  page: Page,
+  check: (s: Stats) => boolean,
+  timeoutMs = 90_000,
+): Promise<Stats> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await readStats(page);
+  while (!check(last)) {
+    if (Date.now() > deadline) throw new Error(`stats condition not met: ${JSON.stringify(last)}`);
+    await page.waitForTimeout(250);
+    last = await readStats(page);
+  }
+  return last;
+}
+
+export async function startCamera(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: '开启摄像头' });
+  await button.click({ timeout: 90_000 });
+  await page.getByRole('button', { name: '关闭摄像头' }).waitFor({ timeout: 30_000 });
+}
+
+export interface EyeComparison {
+  width: number;
+  height: number;
+  /** Mean absolute RGB difference with vs. without glasses, around the eyes and in a far corner. */
+  eyes: number;
+  corner: number;
+}
+
+/** Renders the same frame with and without glasses in the worker and compares the pixels. */
+export async function compareGlassesAtEyes(page: Page, eyes: number[]): Promise<EyeComparison> {
+  return page.evaluate(async (eyes) => {
+    type Debug = { capturePair(scale: number): Promise<[Blob, Blob]> };
+    const debug = (window as unknown as { __tryOn: Debug }).__tryOn;
+    const pixels = async (blob: Blob) => {
+      const bitmap = await createImageBitmap(blob);
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(bitmap, 0, 0);
+      return ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+    };
+    const [withGlasses, without] = await debug.capturePair(2);
+    const on = await pixels(withGlasses);
+    const off = await pixels(without);
+    const { width, height } = on;
+    const region = (cx: number, cy: number, r: number) => {
+      let sum = 0;
+      let count = 0;
+      for (let y = Math.max(0, cy - r); y < Math.min(height, cy + r); y++) {
+        for (let x = Math.max(0, cx - r); x < Math.min(width, cx + r); x++) {
+          const i = (y * width + x) * 4;
+          for (let c = 0; c < 3; c++) sum += Math.abs(on.data[i + c]! - off.data[i + c]!);
+          count += 3;
+        }
+      }
+      return sum / Math.max(1, count);
+    };
+    const [lx, ly, rx, ry] = eyes as [number, number, number, number];
+    const r = Math.round(Math.hypot((rx - lx) * width, (ry - ly) * height) * 0.45);
+    const eyeDiff =
+      (region(Math.round(lx * width), Math.round(ly * height), r) +
+        region(Math.round(rx * width), Math.round(ry * height), r)) /
+      2;
+    const corner = region(r, r, r);
+    return { width, height, eyes: eyeDiff, corner };
+  }, eyes);
+}

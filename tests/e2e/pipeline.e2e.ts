@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareFixtures } from './fixtures.mjs';
+import { startServer } from '../../scripts/serve.mjs';
+import { compareGlassesAtEyes, openApp, readStats, startCamera, waitForStats } from './app-page';
+
+interface Camera {
+  name: string;
+  y4m: string;
+}
+
+const fixtures: { source: string; cameras: Camera[] } = await prepareFixtures();
+let server: { url: string; close(): Promise<void> };
+
+beforeAll(async () => {
+  server = await startServer({ dir: 'dist', port: 0 });
+});
+afterAll(() => server?.close());
+
+/** Strings that only the worker's bundle holds: three's renderer and MediaPipe's task. */
+const WORKER_ONLY = ['WebGLRenderer', 'FaceLandmarker'];
+
+describe.each(fixtures.cameras)('pipeline on camera $name', (camera) => {
+  it('tracks the face, draws glasses at the eyes, and keeps the main thread free', async () => {
+    const app = await openApp(server.url, camera.y4m);
+    const { page, context } = app;
+    try {
+      const cdp = await context.newCDPSession(page);
+      const scripts: string[] = [];
+      cdp.on('Debugger.scriptParsed', (e: { scriptId: string; url: string }) =>
+        scripts.push(e.scriptId),
+      );
+      await cdp.send('Debugger.enable');
+      await startCamera(page);
+      const warm = await waitForStats(
+        page,
+        (s) => s.tracked >= 40 && s.face === 1 && s.eyes.length === 4,
+      );
+      expect(warm.delegate).toMatch(/^(CPU|GPU)$/);
+      expect(['transmission', 'fast']).toContain(warm.quality);
+      // The composed picture differs around the eyes with glasses on, and not far from the face.
+      const cmp = await compareGlassesAtEyes(page, warm.eyes);
+      expect(cmp.eyes).toBeGreaterThan(8);
+      expect(cmp.corner).toBeLessThan(1);
+      // Face on ≥ 90% of the frames tracked after the first face.
+      const later = await waitForStats(page, (s) => s.workerTracked >= warm.workerTracked + 60);
+      const found = (later.faces - warm.faces) / (later.workerTracked - warm.workerTracked);
+      expect(found).toBeGreaterThanOrEqual(0.9);
+      // The page itself never evaluated three or MediaPipe.
+      for (const id of scripts) {
+        const { scriptSource } = await cdp.send('Debugger.getScriptSource', { scriptId: id });
+        for (const marker of WORKER_ONLY) expect(scriptSource.includes(marker), marker).toBe(false);
+      }
+      expect(scripts.length).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('frame accounting', () => {
+  it('leaves no VideoFrame open after 60 s of tracking, and frames in = tracked + dropped', async () => {
+    const app = await openApp(server.url, fixtures.cameras[0]!.y4m);
+    const { page } = app;
+    try {
+      await startCamera(page);
+      await waitForStats(page, (s) => s.tracked > 0);
+      await page.waitForTimeout(60_000);
+      const running = await readStats(page);
+      expect(running.fps).toBeGreaterThan(0);
+      await page.getByRole('button', { name: '关闭摄像头' }).click();
+      const done = await waitForStats(page, (s) => s.inFlight === 0, 10_000);
+      expect(done.failed).toBe(0);
+      expect(done.framesIn).toBe(done.tracked + done.dropped);
+      expect(done.tracked).toBeGreaterThan(100);
+      await page.waitForTimeout(500);
+      const after = await readStats(page);
+      expect(after.openFrames).toBe(0);
+      const ledger = await page.evaluate(
+        () =>
+          (
+            window as unknown as {
+              __frameLedger: { made: number; closed: number; transferred: number };
+            }
+          ).__frameLedger,
+      );
+      expect(ledger.made).toBe(done.framesIn);
+      expect(ledger.made).toBe(ledger.closed + ledger.transferred);
+      expect(ledger.transferred).toBe(done.tracked);
+    } finally {
+      await app.close();
+    }
+  });
+});

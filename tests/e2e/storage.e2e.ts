@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+import { ASSET_PATHS, FACE_MODEL_BYTES, FACE_MODEL_SHA256 } from '../../src/shared/constants';
+import { zhCN } from '../../src/i18n/zh-CN';
+import { startCamera, waitForStats } from './app-page';
+import { prepareFixtures } from './fixtures.mjs';
+import {
+  cachedRuntime,
+  corruptStorage,
+  newSession,
+  readStored,
+  serviceWorkerInControl,
+  startProxy,
+  type Proxy,
+} from './storage-helpers';
+
+const fixtures: { cameras: { y4m: string }[] } = await prepareFixtures();
+const camera = fixtures.cameras[0]!.y4m;
+const WIRE_BUDGET = 7_000_000;
+
+let server: { url: string; close(): Promise<void> };
+let proxy: Proxy;
+
+beforeAll(async () => {
+  server = await startServer({ dir: 'dist', port: 0 });
+});
+afterAll(() => server?.close());
+
+/** Every test gets its own proxy, so the byte counts and faults are its own. */
+async function freshProxy(): Promise<Proxy> {
+  await proxy?.close();
+  proxy = await startProxy(server.url);
+  return proxy;
+}
+afterAll(() => proxy?.close());
+
+/** Records each distinct state of the progress bar (value, bar width, visible text). */
+const PROGRESS_RECORDER = `(() => {
+  const seen = (window.__progress = []);
+  new MutationObserver(() => {
+    const bar = document.querySelector('[role=progressbar]');
+    if (!bar) return;
+    const state = {
+      value: Number(bar.getAttribute('aria-valuenow')),
+      width: bar.firstElementChild?.style.width ?? '',
+      text: bar.nextElementSibling?.textContent ?? '',
+    };
+    const last = seen[seen.length - 1];
+    if (!last || last.value !== state.value || last.text !== state.text) seen.push(state);
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+})();`;
+
+interface BarState {
+  value: number;
+  width: string;
+  text: string;
+}
+
+/** A browser that refuses every write to IndexedDB and Cache Storage, as a full disk does. */
+const QUOTA_EXHAUSTED = `(() => {
+  const full = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+  IDBObjectStore.prototype.put = function () { throw full(); };
+  IDBObjectStore.prototype.add = function () { throw full(); };
+  Cache.prototype.put = function () { return Promise.reject(full()); };
+})();`;
+
+/** Loads a page and measures how long until the first frame with a tracked face. */
+async function timeToTrackedFace(page: Page, url: string): Promise<number> {
+  const started = Date.now();
+  await page.goto(url);
+  await startCamera(page);
+  await waitForStats(page, (s) => s.face === 1);
+  return Date.now() - started;
+}
+
+describe('storage', () => {
+  it('first visit shows real progress to 100 %, lands on /home, then works offline', async () => {
+    const net = await freshProxy();
+    const { page, context, close } = await newSession(camera, PROGRESS_RECORDER);
+    try {
+      const started = Date.now();
+      await page.goto(`${net.url}/?stats`);
+      await page.getByText(zhCN.loading).waitFor();
+      await page.getByText(zhCN.hello).waitFor({ timeout: 120_000 });
+      const helloMs = Date.now() - started;
+      const bar = await page.evaluate(
+        () => (window as unknown as { __progress: BarState[] }).__progress,
+      );
+      await page.waitForURL('**/home', { timeout: 10_000 });
+      expect(bar.at(-1)).toEqual({ value: 100, width: '100%', text: '已下载 100%' });
+      const values = bar.map((state) => state.value);
+      for (let i = 1; i < values.length; i++) expect(values[i]).toBeGreaterThan(values[i - 1]!);
+      expect(values.length).toBeGreaterThan(2);
+      for (const state of bar) expect(state.width).toBe(`${state.value}%`);
+
+      await startCamera(page);
+      await waitForStats(page, (s) => s.tracked >= 10 && s.face === 1);
+      await serviceWorkerInControl(page);
+      const wire = net.hits.reduce((sum, hit) => sum + hit.bytes, 0);
+      const wasm = net.hits.filter((hit) => hit.path.endsWith('.wasm'));
+      expect(wasm.map((hit) => hit.encoding)).toEqual(['br']);
+      console.log(
+        `first visit: Hello! after ${helloMs} ms, ${(wire / 1e6).toFixed(2)} MB on the wire`,
+      );
+      expect(wire).toBeLessThanOrEqual(WIRE_BUDGET);
+
+      // Second visit with the network gone: the shell, runtime, model and glasses are all local.
+      net.offline = true;
+      await context.setOffline(true);
+      const warmMs = await timeToTrackedFace(page, `${net.url}/home?stats`);
+      console.log(`offline reload: first tracked frame after ${warmMs} ms`);
+      // Only the browser's own service-worker update check may try the network (and fail quietly).
+      expect(net.refused.filter((path) => path !== '/sw.js')).toEqual([]);
+      await expect(page.getByRole('alert').count()).resolves.toBe(0);
+    } finally {
+      await close();
+    }
+  });
+
+  it('repairs a corrupted stored model and runtime file on the next visit', async () => {
+    const net = await freshProxy();
+    const { page, close } = await newSession(camera);
+    try {
+      await page.goto(`${net.url}/`);
+      await page.waitForURL('**/home', { timeout: 120_000 });
+      await corruptStorage(page, FACE_MODEL_BYTES, ASSET_PATHS.wasmLoader);
+      expect((await readStored(page)).model?.sha256).not.toBe(FACE_MODEL_SHA256);
+      net.hits.length = 0;
+      await timeToTrackedFace(page, `${net.url}/home?stats`);
+      const fetched = net.hits.map((hit) => hit.path);
+      expect(fetched).toContain(`/${ASSET_PATHS.faceModel}`);
+      expect(fetched).toContain(`/${ASSET_PATHS.wasmLoader}`);
+      expect(fetched).not.toContain(`/${ASSET_PATHS.wasmBinary}`);
+      expect(await readStored(page)).toEqual({
+        model: { size: FACE_MODEL_BYTES, sha256: FACE_MODEL_SHA256 },
+        flag: 1,
+      });
+      expect((await cachedRuntime(page)).map((url) => new URL(url).pathname).sort()).toEqual(
+        [`/${ASSET_PATHS.wasmLoader}`, `/${ASSET_PATHS.wasmBinary}`].sort(),
+      );
+    } finally {
+      await close();
+    }
+  });
+
+  it('shows the reason when a download dies midway, and 重试 recovers without a reload', async () => {
+    const net = await freshProxy();
+    net.cutNext(`/${ASSET_PATHS.wasmBinary}`, 1_000_000);
+    const { page, close } = await newSession(camera);
+    try {
+      await page.goto(`${net.url}/`);
+      const alert = page.getByRole('alert');
+      await alert.waitFor({ timeout: 120_000 });
+      expect(await alert.textContent()).toBe(`准备失败：${zhCN.networkFailed}`);
+      // Nothing half-written: the runtime file is not cached and the flag says "not ready".
+      expect((await cachedRuntime(page)).some((url) => url.endsWith('.wasm'))).toBe(false);
+      expect((await readStored(page)).flag).toBe(0);
+
+      await page.evaluate(
+        () => ((window as unknown as { sameDocument: boolean }).sameDocument = true),
+      );
+      await page.getByRole('button', { name: zhCN.retry }).click();
+      await page.getByText(zhCN.hello).waitFor({ timeout: 120_000 });
+      await page.waitForURL('**/home', { timeout: 10_000 });
+      expect(
+        await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+      ).toBe(true);
+      expect((await readStored(page)).flag).toBe(1);
+    } finally {
+      await close();
+    }
+  });
+
+  it('survives a full disk: works from the network and says it cannot keep files', async () => {
+    const net = await freshProxy();
+    const { page, close } = await newSession(camera, QUOTA_EXHAUSTED);
+    try {
+      await page.goto(`${net.url}/?stats`);
+      await page.getByRole('status').filter({ hasText: zhCN.storageUnavailable }).waitFor({
+        timeout: 60_000,
+      });
+      await page.waitForURL('**/home', { timeout: 120_000 });
+      await startCamera(page);
+      await waitForStats(page, (s) => s.tracked >= 10 && s.face === 1);
+      expect((await readStored(page)).model).toBeNull();
+    } finally {
+      await close();
+    }
+  });
+});

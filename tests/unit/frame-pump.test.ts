@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { FramePump, type FrameSource } from '../../src/engine/frame-pump';
+
+/** A stand-in VideoFrame that records how often it is closed. */
+class FakeFrame {
+  closes = 0;
+  transferred = false;
+  constructor(readonly timestamp: number) {}
+  close() {
+    this.closes++;
+  }
+}
+
+function harness() {
+  const frames: FakeFrame[] = [];
+  let next: ((at: number) => void) | null = null;
+  const source: FrameSource = {
+    onNextFrame(cb) {
+      next = cb;
+      return () => (next = null);
+    },
+    grab(ts) {
+      const frame = new FakeFrame(ts);
+      frames.push(frame);
+      return frame as unknown as VideoFrame;
+    },
+  };
+  const inFlight: { frame: FakeFrame; resolve: () => void; reject: (e: Error) => void }[] = [];
+  const pump = new FramePump(source, (frame) => {
+    const fake = frame as unknown as FakeFrame;
+    fake.transferred = true; // the worker now owns it and closes it
+    return new Promise<void>((resolve, reject) => inFlight.push({ frame: fake, resolve, reject }));
+  });
+  const emit = (at: number) => next?.(at);
+  const settle = async (ok = true) => {
+    const item = inFlight.shift()!;
+    if (ok) item.resolve();
+    else item.reject(new Error('boom'));
+    await Promise.resolve();
+    await Promise.resolve();
+  };
+  return { pump, frames, emit, settle, inFlight };
+}
+
+/** Every frame ends exactly once: closed here or handed to the worker. */
+const endedOnce = (f: FakeFrame) => f.closes + (f.transferred ? 1 : 0) === 1;
+
+describe('FramePump', () => {
+  it('keeps one frame in flight and replaces the waiting one with the newest', async () => {
+    const { pump, frames, emit, settle, inFlight } = harness();
+    pump.start();
+    for (let i = 0; i < 5; i++) emit(1000 + i * 33);
+    expect(inFlight).toHaveLength(1);
+    expect(pump.counters).toMatchObject({ framesIn: 5, dropped: 3, inFlight: 1, waiting: 1 });
+    await settle();
+    expect(inFlight[0]!.frame).toBe(frames[4]); // the newest frame went next
+    await settle();
+    pump.stop();
+    expect(pump.counters.framesIn).toBe(pump.counters.completed + pump.counters.dropped);
+    expect(frames.every(endedOnce)).toBe(true);
+  });
+
+  it('closes the waiting frame on stop and never sends after stop', async () => {
+    const { pump, frames, emit, settle, inFlight } = harness();
+    pump.start();
+    emit(1);
+    emit(2);
+    pump.stop();
+    await settle();
+    expect(inFlight).toHaveLength(0);
+    emit(3);
+    expect(pump.counters.framesIn).toBe(2);
+    expect(frames.every(endedOnce)).toBe(true);
+  });
+
+  it('counts failures and keeps going', async () => {
+    const { pump, emit, settle, inFlight } = harness();
+    pump.start();
+    emit(1);
+    emit(2);
+    await settle(false);
+    expect(pump.counters.failed).toBe(1);
+    expect(inFlight).toHaveLength(1);
+  });
+
+  it('keeps timestamps strictly increasing when the source rewinds', () => {
+    const { pump, frames, emit } = harness();
+    pump.start();
+    for (const at of [5000, 5033, 10, 10, 20, 4999.9]) emit(at);
+    const ts = frames.map((f) => f.timestamp);
+    for (let i = 1; i < ts.length; i++) expect(ts[i]!).toBeGreaterThan(ts[i - 1]!);
+  });
+
+  it('leaks nothing over many frames with random completion', async () => {
+    const { pump, frames, emit, settle, inFlight } = harness();
+    pump.start();
+    let seed = 7;
+    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    for (let i = 0; i < 2000; i++) {
+      emit(i * 16.7);
+      if (inFlight.length > 0 && rand() < 0.4) await settle(rand() > 0.05);
+    }
+    pump.stop();
+    while (inFlight.length > 0) await settle();
+    const c = pump.counters;
+    expect(c.framesIn).toBe(2000);
+    expect(c.framesIn).toBe(c.completed + c.dropped + c.failed);
+    expect(frames.every(endedOnce)).toBe(true);
+  });
+});

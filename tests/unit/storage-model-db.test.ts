@@ -1,0 +1,185 @@
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { getDefaultStore } from 'jotai';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  DB_NAME,
+  DB_TABLE,
+  DB_VERSION,
+  KEY_ENV_IMAGE,
+  KEY_MEDIAPIPE_TASK,
+  KEY_MODEL_STATUS,
+  KEY_TASK_AND_WASM_CACHED,
+} from '../../src/shared/constants';
+import {
+  deleteKey,
+  getBlob,
+  getFlag,
+  getJson,
+  hasKey,
+  putBlob,
+  putJson,
+  resetModelDbForTests,
+  setFlag,
+} from '../../src/storage/model-db';
+import {
+  isStorageUnavailable,
+  resetStorageStatusForTests,
+  storageUnavailableAtom,
+} from '../../src/storage/storage-status';
+import { guardTarget } from '../../src/routes/route-guard';
+
+/** Reads or writes the database with the raw IndexedDB API, as another app version would. */
+function rawDb(version = DB_VERSION * 10): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, version);
+    request.onupgradeneeded = () => {
+      if (!request.result.objectStoreNames.contains(DB_TABLE)) {
+        request.result.createObjectStore(DB_TABLE, { keyPath: 'key' });
+      }
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+async function rawPut(record: { key: string; data: unknown }): Promise<void> {
+  const db = await rawDb();
+  await new Promise<void>((resolve, reject) => {
+    const tx = db.transaction(DB_TABLE, 'readwrite');
+    tx.objectStore(DB_TABLE).put(record);
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+  });
+  db.close();
+}
+
+async function rawGet(key: string): Promise<unknown> {
+  const db = await rawDb();
+  const value = await new Promise<unknown>((resolve, reject) => {
+    const request = db.transaction(DB_TABLE).objectStore(DB_TABLE).get(key);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  db.close();
+  return value;
+}
+
+afterEach(async () => {
+  resetModelDbForTests();
+  resetStorageStatusForTests();
+  vi.restoreAllMocks();
+  await Dexie.delete(DB_NAME);
+});
+
+describe('ModelDB schema', () => {
+  it('keeps the names the original used', () => {
+    expect([DB_NAME, DB_VERSION, DB_TABLE]).toEqual(['ModelDB', 1, 'models']);
+    expect([KEY_MEDIAPIPE_TASK, KEY_TASK_AND_WASM_CACHED]).toEqual([
+      'mediapipeTask',
+      'isTaskAndWasmCached',
+    ]);
+    expect(new Set([KEY_MODEL_STATUS, KEY_ENV_IMAGE, KEY_MEDIAPIPE_TASK]).size).toBe(3);
+  });
+
+  it('creates one table keyed by `key` holding {key, data}, at Dexie version 1', async () => {
+    await setFlag(KEY_TASK_AND_WASM_CACHED, true);
+    resetModelDbForTests();
+    const db = await rawDb();
+    expect(db.version).toBe(DB_VERSION * 10);
+    expect([...db.objectStoreNames]).toEqual([DB_TABLE]);
+    const store = db.transaction(DB_TABLE).objectStore(DB_TABLE);
+    expect(store.keyPath).toBe('key');
+    expect(store.autoIncrement).toBe(false);
+    db.close();
+    expect(await rawGet(KEY_TASK_AND_WASM_CACHED)).toEqual({
+      key: KEY_TASK_AND_WASM_CACHED,
+      data: 1,
+    });
+  });
+
+  it('reads records written by the original (blob model, UTF-8 JSON bytes, string flag)', async () => {
+    await rawPut({ key: KEY_MEDIAPIPE_TASK, data: new Blob([new Uint8Array([1, 2, 3])]) });
+    await rawPut({ key: 'models/001.glb', data: new Uint8Array([9, 8]).buffer });
+    await rawPut({ key: 'materials/001.json', data: new TextEncoder().encode('[{"a":1}]') });
+    await rawPut({ key: KEY_TASK_AND_WASM_CACHED, data: '1' });
+    const blob = await getBlob(KEY_MEDIAPIPE_TASK);
+    expect(new Uint8Array(await blob!.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+    expect((await getBlob('models/001.glb'))?.size).toBe(2);
+    expect(await getJson('materials/001.json')).toEqual([{ a: 1 }]);
+    expect(await getFlag(KEY_TASK_AND_WASM_CACHED)).toBe(true);
+  });
+
+  it('stores JSON as UTF-8 bytes and blobs as blobs', async () => {
+    await putJson(KEY_MODEL_STATUS, { '001': 'downloaded', 名: 'x' });
+    const raw = (await rawGet(KEY_MODEL_STATUS)) as { data: unknown };
+    expect(raw.data).toBeInstanceOf(Uint8Array);
+    expect(await getJson(KEY_MODEL_STATUS)).toEqual({ '001': 'downloaded', 名: 'x' });
+    await putBlob(KEY_ENV_IMAGE, new Blob(['png']));
+    expect(((await rawGet(KEY_ENV_IMAGE)) as { data: unknown }).data).toBeInstanceOf(Blob);
+    expect(await hasKey(KEY_ENV_IMAGE)).toBe(true);
+    await deleteKey(KEY_ENV_IMAGE);
+    expect(await hasKey(KEY_ENV_IMAGE)).toBe(false);
+    expect(await getJson('missing')).toBeUndefined();
+  });
+});
+
+describe('isTaskAndWasmCached', () => {
+  it.each([
+    ['missing', undefined, null, '/home'],
+    ['0', 0, false, '/'],
+    ['1', 1, true, '/home'],
+    ["'1'", '1', true, '/home'],
+    ["'0'", '0', false, '/'],
+  ])('%s reads as %s and the guard sends /home to %s', async (_, stored, flag, target) => {
+    if (stored !== undefined) await rawPut({ key: KEY_TASK_AND_WASM_CACHED, data: stored });
+    expect(await getFlag(KEY_TASK_AND_WASM_CACHED)).toBe(flag);
+    expect(guardTarget(flag as boolean | null, '/home')).toBe(target);
+  });
+
+  it('is written as the number 0 or 1', async () => {
+    await setFlag(KEY_TASK_AND_WASM_CACHED, false);
+    expect(await rawGet(KEY_TASK_AND_WASM_CACHED)).toMatchObject({ data: 0 });
+    await setFlag(KEY_TASK_AND_WASM_CACHED, true);
+    expect(await rawGet(KEY_TASK_AND_WASM_CACHED)).toMatchObject({ data: 1 });
+  });
+
+  it('never redirects the Loading screen to itself', () => {
+    expect(guardTarget(false, '/')).toBe('/');
+    expect(guardTarget(false, '/about')).toBe('/');
+    expect(guardTarget(true, '/about')).toBe('/about');
+    expect(guardTarget(null, '/')).toBe('/');
+  });
+});
+
+describe('storage unavailable', () => {
+  it('keeps values in memory when a write hits the quota, and says so once', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const quota = new DOMException('quota', 'QuotaExceededError');
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw quota;
+    });
+    expect(await putBlob(KEY_MEDIAPIPE_TASK, new Blob(['abc']))).toBe(false);
+    expect(await setFlag(KEY_TASK_AND_WASM_CACHED, true)).toBe(false);
+    expect(await (await getBlob(KEY_MEDIAPIPE_TASK))!.text()).toBe('abc');
+    expect(await getFlag(KEY_TASK_AND_WASM_CACHED)).toBe(true);
+    expect(isStorageUnavailable()).toBe(true);
+    expect(getDefaultStore().get(storageUnavailableAtom)).toBe(true);
+    expect(warn.mock.calls.filter(([m]) => String(m).includes('storage unavailable'))).toHaveLength(
+      1,
+    );
+    vi.mocked(IDBObjectStore.prototype.put).mockRestore();
+    expect(await rawGet(KEY_MEDIAPIPE_TASK)).toBeUndefined();
+  });
+
+  it('works from memory when IndexedDB cannot be opened', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(indexedDB, 'open').mockImplementation(() => {
+      throw new DOMException('private mode', 'InvalidStateError');
+    });
+    expect(await getFlag(KEY_TASK_AND_WASM_CACHED)).toBeNull();
+    await putJson(KEY_MODEL_STATUS, { a: 1 });
+    expect(await getJson(KEY_MODEL_STATUS)).toEqual({ a: 1 });
+    expect(getDefaultStore().get(storageUnavailableAtom)).toBe(true);
+  });
+});

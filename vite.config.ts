@@ -1,0 +1,136 @@
+import { existsSync, readFileSync } from 'node:fs';
+import react from '@vitejs/plugin-react';
+import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
+import { defineConfig } from 'vitest/config';
+import { readConst } from './scripts/lib/constants.mjs';
+
+/** Where the app downloads its assets from; one setting, default the app's own origin. */
+const assetBase = process.env.VITE_ASSET_BASE ?? '/';
+
+/** Sizes and hashes of the runtime and model, written by scripts/setup-assets.mjs. */
+const integrityFile = 'public/mediapipe/integrity.json';
+const integrity: unknown = existsSync(integrityFile)
+  ? JSON.parse(readFileSync(integrityFile, 'utf8'))
+  : {};
+
+/**
+ * Service worker (Workbox generateSW) and web manifest. The SW precaches the app shell only; the
+ * 13 MB runtime and the face model live in Cache Storage / ModelDB, where the page verifies them
+ * (src/storage/). Names come from src/shared/constants.ts and src/i18n/zh-CN.ts; they are read
+ * as text because the config imports no extensionless TypeScript (Vite's native config loader).
+ */
+function pwaOptions(): Partial<VitePWAOptions> {
+  const paths: { wasmLoader: string; wasmBinary: string; manifest: string } =
+    readConst('ASSET_PATHS');
+  const zh = readFileSync('src/i18n/zh-CN.ts', 'utf8');
+  const zhString = (key: string) => {
+    const found = new RegExp(`^\\s*${key}: '([^']+)',$`, 'm').exec(zh)?.[1];
+    if (!found) throw new Error(`zh-CN.ts has no ${key}`);
+    return found;
+  };
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // An absolute (CDN) asset base must match from the URL start, as Workbox requires for
+  // cross-origin routes; a same-origin base matches after any '/'.
+  const prefix = /^https?:\/\//i.test(assetBase) ? `^${escape(new URL(assetBase).href)}` : '/';
+  const assetPattern = (alternatives: string) =>
+    new RegExp(`${prefix}(?:${alternatives})(?:\\?.*)?$`);
+  const catalogueDirs = ['models', 'materials', 'previews', 'env'];
+  const runtimeDirs = ['mediapipe', 'others', ...catalogueDirs];
+  return {
+    registerType: 'autoUpdate',
+    // A deferred same-origin script: no inline code (CSP) and nothing in front of the first render.
+    injectRegister: 'script-defer',
+    manifest: {
+      name: zhString('appTitle'),
+      short_name: zhString('appTitle'),
+      description: zhString('homeTitle'),
+      lang: 'zh-CN',
+      start_url: '/home',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#1b1f24',
+      background_color: '#f6f7f9',
+      icons: [
+        { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        { src: 'icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+      ],
+    },
+    workbox: {
+      // The manifest and its icons are added by the plugin (includeManifestIcons).
+      globPatterns: ['**/*.{js,css,html}'],
+      globIgnores: [...runtimeDirs.map((dir) => `${dir}/**`), '**/*.map'],
+      // A guard: anything this large is a runtime asset that slipped past globIgnores.
+      maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+      navigateFallback: 'index.html',
+      navigateFallbackDenylist: [new RegExp(`^/(?:${[...runtimeDirs, 'assets'].join('|')})/`)],
+      cleanupOutdatedCaches: true,
+      // Take over the first visit at once, so the glasses fetched in it are cached for offline.
+      clientsClaim: true,
+      skipWaiting: true,
+      runtimeCaching: [
+        {
+          // The try-on worker's runtime requests, answered from the page's verified cache. The
+          // SW never writes there (cacheWillUpdate → null), and ignoreSearch lets the loader's
+          // `?delegate=GPU` URL find the same entry.
+          urlPattern: assetPattern(`${escape(paths.wasmLoader)}|${escape(paths.wasmBinary)}`),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: readConst('WASM_CACHE_NAME'),
+            matchOptions: { ignoreSearch: true },
+            plugins: [{ cacheWillUpdate: async () => null }],
+          },
+        },
+        {
+          urlPattern: assetPattern(`(?:${catalogueDirs.join('|')})/[^?]+`),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'glasses-assets',
+            cacheableResponse: { statuses: [200] },
+            expiration: { maxEntries: 300 },
+          },
+        },
+        {
+          urlPattern: assetPattern(escape(paths.manifest)),
+          handler: 'NetworkFirst',
+          options: {
+            cacheName: 'glasses-manifest',
+            networkTimeoutSeconds: 5,
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+      ],
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), VitePWA(pwaOptions())],
+  define: {
+    __ASSET_INTEGRITY__: JSON.stringify(integrity),
+    __ASSET_BASE__: JSON.stringify(assetBase),
+    __BENCH__: JSON.stringify(process.env.VITE_BENCH === '1'),
+  },
+  worker: { format: 'es' },
+  build: { target: 'es2023', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,97 @@
+import type { Delegate } from '../src/shared/try-on-types';
+import {
+  createTracker,
+  type FaceLandmarker,
+  type FaceLandmarkerResult,
+  type TrackerSource,
+} from './tracker';
+import { median } from './stats';
+
+/** Samples per delegate, after the warm-up frames that compile shaders and allocate buffers. */
+const TRIAL_SAMPLES = 6;
+const WARMUP_FRAMES = 2;
+
+interface Candidate {
+  delegate: Delegate;
+  tracker: FaceLandmarker;
+  samples: number[];
+  seen: number;
+}
+
+/**
+ * Picks the faster delegate by measuring both on the first real frames. Tracking starts at once
+ * on the CPU tracker; the GPU one is created in the background and, while the trial lasts, the
+ * two take turns. The loser is closed. A GPU that fails to start leaves the CPU in charge.
+ */
+export class DelegatePicker {
+  private candidates: Candidate[] = [];
+  private chosen: Candidate | null = null;
+  private turn = 0;
+
+  private constructor(private readonly onDecided: (delegate: Delegate) => void) {}
+
+  static async start(
+    source: TrackerSource,
+    onDecided: (delegate: Delegate) => void,
+    force?: Delegate,
+  ): Promise<DelegatePicker> {
+    const picker = new DelegatePicker(onDecided);
+    const first = force ?? 'CPU';
+    const tracker = await createTracker(source, first).catch(async (error: unknown) => {
+      if (first === 'CPU') throw error;
+      return createTracker(source, 'CPU');
+    });
+    picker.candidates.push({ delegate: first, tracker, samples: [], seen: 0 });
+    if (force) picker.decide(picker.candidates[0]!);
+    else
+      void createTracker(source, 'GPU').then(
+        (gpu) => picker.candidates.push({ delegate: 'GPU', tracker: gpu, samples: [], seen: 0 }),
+        (error: unknown) => {
+          console.warn('GPU delegate unavailable, staying on CPU', error);
+          picker.decide(picker.candidates[0]!);
+        },
+      );
+    return picker;
+  }
+
+  get delegate(): Delegate | 'pending' {
+    return this.chosen?.delegate ?? 'pending';
+  }
+
+  detect(frame: VideoFrame, timestampMs: number): FaceLandmarkerResult {
+    const candidate = this.chosen ?? this.nextInTrial();
+    const start = performance.now();
+    const result = candidate.tracker.detectForVideo(frame, timestampMs);
+    if (!this.chosen) this.record(candidate, performance.now() - start);
+    return result;
+  }
+
+  close(): void {
+    for (const candidate of this.candidates) candidate.tracker.close();
+    this.candidates = [];
+  }
+
+  private nextInTrial(): Candidate {
+    const pending = this.candidates.filter((c) => c.samples.length < TRIAL_SAMPLES);
+    const pick = pending[this.turn++ % Math.max(1, pending.length)] ?? this.candidates[0]!;
+    return pick;
+  }
+
+  private record(candidate: Candidate, ms: number): void {
+    candidate.seen++;
+    if (candidate.seen > WARMUP_FRAMES) candidate.samples.push(ms);
+    const done = this.candidates.every((c) => c.samples.length >= TRIAL_SAMPLES);
+    if (this.candidates.length === 2 && done) {
+      const [a, b] = this.candidates as [Candidate, Candidate];
+      this.decide(median(a.samples) <= median(b.samples) ? a : b);
+    }
+  }
+
+  private decide(winner: Candidate): void {
+    if (this.chosen) return;
+    this.chosen = winner;
+    for (const c of this.candidates) if (c !== winner) c.tracker.close();
+    this.candidates = [winner];
+    this.onDecided(winner.delegate);
+  }
+}

@@ -1,0 +1,17 @@
+/**
+ * MediaPipe's bundle posts usage telemetry to a Google endpoint every 60 s. The product promises
+ * that nothing leaves the device, so the worker's fetch only reaches the app's own asset origins.
+ * A refused request makes the telemetry logger give up and clear its timer.
+ */
+export function installFetchGuard(allowedOrigins: readonly string[]): void {
+  const allowed = new Set([self.location.origin, ...allowedOrigins]);
+  const original = self.fetch.bind(self);
+  self.fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const href = input instanceof Request ? input.url : String(input);
+    const url = new URL(href, self.location.href);
+    if (url.protocol === 'blob:' || url.protocol === 'data:' || allowed.has(url.origin)) {
+      return original(input, init);
+    }
+    return Promise.reject(new TypeError(`blocked request to ${url.origin}`));
+  };
+}

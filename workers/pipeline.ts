@@ -1,0 +1,216 @@
+import { Matrix4 } from 'three';
+import { RENDER_WIDTH } from '../src/shared/constants';
+import type {
+  EngineInit,
+  FrameOptions,
+  FrameResult,
+  GlassesInput,
+  LensQuality,
+  WorkerStats,
+} from '../src/shared/try-on-types';
+import { alignmentPx, eyeCentres } from './landmark-probes';
+import { DelegatePicker } from './delegate-picker';
+import { applyBlendshapes, loadGlasses, loadOccluder } from './glasses-loader';
+import { applyLensQuality, measureLensQuality } from './lens-quality';
+import { PoseFilter } from './pose-filter';
+import { TryOnScene } from './scene';
+import { PipelineMeter } from './stats';
+import type { FaceLandmarkerResult } from './tracker';
+
+const STATS_INTERVAL_MS = 250;
+
+/** Tracks each frame, poses the glasses, renders the picture and closes the frame. */
+export class TryOnPipeline {
+  private readonly filter = new PoseFilter();
+  private readonly raw = new Matrix4();
+  private readonly smoothed = new Matrix4();
+  private readonly scores = new Map<string, number>();
+  private readonly meter = new PipelineMeter();
+  private face = false;
+  private alignPx = 0;
+  private lastTimestamp = -Infinity;
+  private lastStats = 0;
+  private videoSize = { width: 0, height: 0 };
+  private displaySize = { width: Infinity, height: Infinity };
+  private quality: LensQuality | 'pending' = 'pending';
+  private eyes: number[] = [];
+  private mirror = false;
+  /** The last picture, kept (as a clone) for photos; replaced and closed on every frame. */
+  private lastFrame: VideoFrame | null = null;
+  private received = 0;
+  private closed = 0;
+
+  private constructor(
+    private readonly scene: TryOnScene,
+    private readonly picker: DelegatePicker,
+    private readonly onStats: (stats: WorkerStats) => void,
+  ) {}
+
+  static async create(
+    init: EngineInit,
+    onStats: (stats: WorkerStats) => void,
+    onError: (code: 'webgl-lost' | 'webgl-restored', message: string) => void,
+  ): Promise<TryOnPipeline> {
+    const scene = new TryOnScene(init.canvas, init.width, init.height, init.pixelRatio);
+    init.canvas.addEventListener('webglcontextlost', () => onError('webgl-lost', 'context lost'));
+    init.canvas.addEventListener('webglcontextrestored', () => onError('webgl-restored', ''));
+    const source = {
+      modelBytes: new Uint8Array(init.modelBytes),
+      wasmLoaderUrl: init.wasmLoaderUrl,
+      wasmBinaryUrl: init.wasmBinaryUrl,
+    };
+    let pipeline: TryOnPipeline | null = null;
+    const picker = await DelegatePicker.start(
+      source,
+      () => pipeline?.publish(true),
+      init.forceDelegate,
+    );
+    pipeline = new TryOnPipeline(scene, picker, onStats);
+    pipeline.quality = measureLensQuality(scene);
+    return pipeline;
+  }
+
+  processFrame(frame: VideoFrame, options: FrameOptions): FrameResult {
+    this.received++;
+    try {
+      this.fitCanvas(frame.displayWidth, frame.displayHeight);
+      // Timestamps must rise strictly even when a looping file rewinds.
+      const timestampMs = Math.max(frame.timestamp / 1000, this.lastTimestamp + 1);
+      this.lastTimestamp = timestampMs;
+      this.mirror = options.mirror;
+      const t0 = performance.now();
+      const result = this.picker.detect(frame, timestampMs);
+      const t1 = performance.now();
+      this.pose(result, t1);
+      this.scene.setMirror(options.mirror);
+      this.scene.render(frame);
+      const t2 = performance.now();
+      this.keep(frame);
+      this.meter.record(t1 - t0, t2 - t1, frame.timestamp / 1000, this.face);
+      this.publish(false);
+      return { face: this.face, detectMs: t1 - t0, renderMs: t2 - t1 };
+    } finally {
+      frame.close();
+      this.closed++;
+    }
+  }
+
+  private keep(frame: VideoFrame): void {
+    this.lastFrame?.close();
+    this.lastFrame = frame.clone();
+  }
+
+  /**
+   * Renders the last picture at `scale` times the video size into a PNG, mirrored like the
+   * preview. With `glasses: false` the same picture is rendered without them (tests compare both).
+   */
+  capture(scale: number, glasses = true): Promise<Blob> {
+    const frame = this.lastFrame;
+    if (!frame) return Promise.reject(new Error('no picture yet'));
+    const { width, height } = this.scene.size;
+    const target = this.scene.currentGlasses;
+    if (target) target.visible = glasses;
+    // Everything up to convertToBlob happens in this task, so no frame can slip in between.
+    try {
+      this.scene.resize(frame.displayWidth * scale, frame.displayHeight * scale);
+      this.scene.setMirror(this.mirror);
+      this.scene.render(frame);
+      return this.scene.toPng();
+    } finally {
+      if (target) target.visible = true;
+      this.scene.resize(width, height);
+      this.scene.render(frame);
+    }
+  }
+
+  private pose(result: FaceLandmarkerResult, now: number): void {
+    const matrix = result.facialTransformationMatrixes?.[0];
+    this.face = matrix !== undefined;
+    if (!matrix) {
+      this.scene.setPose(null);
+      return;
+    }
+    this.raw.fromArray(matrix.data);
+    this.scene.setPose(this.filter.apply(this.raw, now, this.smoothed));
+    this.scores.clear();
+    for (const c of result.faceBlendshapes?.[0]?.categories ?? [])
+      this.scores.set(c.categoryName, c.score);
+    const glasses = this.scene.currentGlasses;
+    if (glasses) applyBlendshapes(glasses, this.scores);
+    this.alignPx = alignmentPx(result, this.raw, this.scene);
+    this.eyes = eyeCentres(result, this.mirror);
+  }
+
+  /** Draws at the video's own size, capped by the display size and the spec's render width. */
+  private fitCanvas(videoWidth: number, videoHeight: number): void {
+    if (videoWidth === this.videoSize.width && videoHeight === this.videoSize.height) return;
+    this.videoSize = { width: videoWidth, height: videoHeight };
+    this.applySize();
+  }
+
+  private applySize(): void {
+    const { width, height } = this.videoSize;
+    if (!width || !height) return;
+    const scale = Math.min(1, RENDER_WIDTH / width, this.displaySize.width / width);
+    this.scene.resize(
+      Math.max(1, Math.round(width * scale)),
+      Math.max(1, Math.round(height * scale)),
+    );
+  }
+
+  resize(displayWidth: number, displayHeight: number): void {
+    this.displaySize = { width: displayWidth, height: displayHeight };
+    this.applySize();
+  }
+
+  publish(force: boolean): void {
+    const now = performance.now();
+    if (!force && now - this.lastStats < STATS_INTERVAL_MS) return;
+    this.lastStats = now;
+    this.onStats({
+      ...this.meter.timings(),
+      face: this.face,
+      delegate: this.picker.delegate,
+      quality: this.quality,
+      alignPx: this.alignPx,
+      eyes: this.eyes,
+      openFrames: this.received - this.closed,
+    });
+  }
+
+  async setGlasses(input: GlassesInput): Promise<{ unit: string; widthM: number }> {
+    const { object, fit } = await loadGlasses(input.glb, input.materials, input.offsets);
+    if (this.quality !== 'pending') applyLensQuality(object, this.quality);
+    this.scene.setGlasses(object);
+    return { unit: fit.unit, widthM: fit.widthM };
+  }
+
+  clearGlasses(): void {
+    this.scene.setGlasses(null);
+  }
+
+  async setOccluder(glb: ArrayBuffer): Promise<void> {
+    this.scene.addOccluder(await loadOccluder(glb));
+  }
+
+  async setEnvironment(image: Blob): Promise<void> {
+    const bitmap = await createImageBitmap(image, { imageOrientation: 'flipY' });
+    this.scene.setEnvironment(bitmap);
+    bitmap.close();
+  }
+
+  reset(): void {
+    this.lastFrame?.close();
+    this.lastFrame = null;
+    this.filter.reset();
+    this.scene.setPose(null);
+    this.publish(true);
+  }
+
+  dispose(): void {
+    this.lastFrame?.close();
+    this.lastFrame = null;
+    this.picker.close();
+    this.scene.dispose();
+  }
+}

@@ -1,0 +1,47 @@
+import { FaceLandmarker, type FaceLandmarkerResult } from '@mediapipe/tasks-vision';
+import { NUM_FACES } from '../src/shared/constants';
+import type { Delegate } from '../src/shared/try-on-types';
+
+export interface TrackerSource {
+  modelBytes: Uint8Array;
+  wasmLoaderUrl: string;
+  wasmBinaryUrl: string;
+}
+
+/** One FaceLandmarker in VIDEO mode with its own 1x1 canvas (never three's WebGL context). */
+export async function createTracker(
+  source: TrackerSource,
+  delegate: Delegate,
+): Promise<FaceLandmarker> {
+  return FaceLandmarker.createFromOptions(
+    {
+      wasmLoaderPath: loaderUrlFor(source.wasmLoaderUrl, delegate),
+      wasmBinaryPath: source.wasmBinaryUrl,
+    },
+    {
+      baseOptions: { modelAssetBuffer: source.modelBytes, delegate },
+      canvas: new OffscreenCanvas(1, 1),
+      runningMode: 'VIDEO',
+      numFaces: NUM_FACES,
+      // Lower than the 0.5 defaults: a tilted-back or half-turned head is still a face to dress.
+      minFaceDetectionConfidence: 0.3,
+      minFacePresenceConfidence: 0.3,
+      minTrackingConfidence: 0.3,
+      outputFaceBlendshapes: true,
+      outputFacialTransformationMatrixes: true,
+    },
+  );
+}
+
+/**
+ * The loader is an ES module that sets `self.ModuleFactory` when it runs; a second import of the
+ * same URL is served from the module map and never runs again, so each delegate gets its own URL.
+ */
+function loaderUrlFor(url: string, delegate: Delegate): string {
+  if (delegate === 'CPU' || url.startsWith('blob:')) return url;
+  const u = new URL(url);
+  u.searchParams.set('delegate', delegate);
+  return u.href;
+}
+
+export type { FaceLandmarker, FaceLandmarkerResult };

@@ -1,0 +1,72 @@
+import * as Comlink from 'comlink';
+import type {
+  EngineInit,
+  FrameOptions,
+  FrameResult,
+  GlassesInput,
+  WorkerStats,
+} from '../src/shared/try-on-types';
+import { installFetchGuard } from './fetch-guard';
+import { TryOnPipeline } from './pipeline';
+
+type StatsListener = (stats: WorkerStats) => void;
+type ErrorListener = (code: 'webgl-lost' | 'webgl-restored', message: string) => void;
+
+let pipeline: TryOnPipeline | null = null;
+
+function need(): TryOnPipeline {
+  if (!pipeline) throw new Error('engine not initialised');
+  return pipeline;
+}
+
+/** The worker's whole surface; the main thread's type is derived from it. */
+const api = {
+  async init(init: EngineInit, onStats: StatsListener, onError: ErrorListener): Promise<void> {
+    installFetchGuard(init.allowedOrigins);
+    pipeline = await TryOnPipeline.create(init, onStats, onError);
+  },
+  processFrame(frame: VideoFrame, options: FrameOptions): FrameResult {
+    if (!pipeline) {
+      frame.close();
+      throw new Error('engine not initialised');
+    }
+    return pipeline.processFrame(frame, options);
+  },
+  async setGlasses(input: GlassesInput): Promise<{ unit: string; widthM: number }> {
+    return need().setGlasses(input);
+  },
+  clearGlasses(): void {
+    need().clearGlasses();
+  },
+  async setOccluder(glb: ArrayBuffer): Promise<void> {
+    await need().setOccluder(glb);
+  },
+  async setEnvironment(image: Blob): Promise<void> {
+    await need().setEnvironment(image);
+  },
+  /** A PNG of the composed picture at `scale` × the video size (photo). */
+  capture(scale: number, glasses = true): Promise<Blob> {
+    return need().capture(scale, glasses);
+  },
+  /** The same picture with and without glasses (tests and bench compare them). */
+  async capturePair(scale: number): Promise<[Blob, Blob]> {
+    const p = need();
+    const pair = [p.capture(scale, true), p.capture(scale, false)] as const;
+    return Promise.all(pair);
+  },
+  resize(width: number, height: number): void {
+    need().resize(width, height);
+  },
+  /** Releases the video-dependent state (camera off) but keeps the tracker warm. */
+  reset(): void {
+    pipeline?.reset();
+  },
+  dispose(): void {
+    pipeline?.dispose();
+    pipeline = null;
+  },
+};
+
+export type TryOnApi = typeof api;
+
+Comlink.expose(api);
