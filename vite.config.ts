@@ -7,11 +7,12 @@ import { readConst } from './scripts/lib/constants.mjs';
 /** Where the app downloads its assets from; one setting, default the app's own origin. */
 const assetBase = process.env.VITE_ASSET_BASE ?? '/';
 
+const readGenerated = (file: string, fallback: unknown): unknown =>
+  existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : fallback;
 /** Sizes and hashes of the runtime and model, written by scripts/setup-assets.mjs. */
-const integrityFile = 'public/mediapipe/integrity.json';
-const integrity: unknown = existsSync(integrityFile)
-  ? JSON.parse(readFileSync(integrityFile, 'utf8'))
-  : {};
+const integrity = readGenerated('public/mediapipe/integrity.json', {});
+/** The generated built-in catalogue, kept in the bundle for when the manifest cannot load. */
+const builtInCatalogue = readGenerated('public/others/manifest.json', []);
 
 /**
  * Service worker (Workbox generateSW) and web manifest. The SW precaches the app shell only; the
@@ -105,15 +106,34 @@ function pwaOptions(): Partial<VitePWAOptions> {
   };
 }
 
+/**
+ * `npm run bench` (VITE_BENCH=1) builds the app plus the bench pages, which run the same tracking
+ * code on the main thread or alone, into dist-bench/ so the shipped dist/ stays untouched.
+ */
+const benchBuild =
+  process.env.VITE_BENCH === '1'
+    ? {
+        outDir: 'dist-bench',
+        rolldownOptions: {
+          input: {
+            main: 'index.html',
+            baseline: 'bench/pages/baseline.html',
+            'model-alone': 'bench/pages/model-alone.html',
+          },
+        },
+      }
+    : {};
+
 export default defineConfig({
   plugins: [react(), VitePWA(pwaOptions())],
   define: {
     __ASSET_INTEGRITY__: JSON.stringify(integrity),
+    __BUILT_IN_CATALOGUE__: JSON.stringify(builtInCatalogue),
     __ASSET_BASE__: JSON.stringify(assetBase),
     __BENCH__: JSON.stringify(process.env.VITE_BENCH === '1'),
   },
   worker: { format: 'es' },
-  build: { target: 'es2023', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  build: { target: 'es2023', sourcemap: true, chunkSizeWarningLimit: 1500, ...benchBuild },
   test: {
     projects: [
       {

@@ -83,10 +83,13 @@ export function computeFit(
   const named = collect(meshes, (m) => TEMPLE.test(m.name));
   let forwardAxis: Axis;
   let forwardSign: number;
-  if (named.length > 0) {
-    const templeCentre = new Box3().setFromPoints(named).getCenter(new Vector3());
-    const centre = box.getCenter(new Vector3());
-    const d = templeCentre.clone().sub(centre);
+  const rest = collect(meshes, (m) => !TEMPLE.test(m.name));
+  if (named.length > 0 && rest.length > 0) {
+    // Named temples point backwards from the rest of the frame.
+    const d = new Box3()
+      .setFromPoints(named)
+      .getCenter(new Vector3())
+      .sub(new Box3().setFromPoints(rest).getCenter(new Vector3()));
     forwardAxis = Math.abs(d[c1]) > Math.abs(d[c2]) ? c1 : c2;
     forwardSign = d[forwardAxis] > 0 ? -1 : 1;
   } else {

@@ -13,6 +13,7 @@ import { DelegatePicker } from './delegate-picker';
 import { applyBlendshapes, loadGlasses, loadOccluder } from './glasses-loader';
 import { applyLensQuality, measureLensQuality } from './lens-quality';
 import { PoseFilter } from './pose-filter';
+import { Recorder, type RecordingResult, type RecordingStart } from './recorder';
 import { TryOnScene } from './scene';
 import { PipelineMeter } from './stats';
 import type { FaceLandmarkerResult } from './tracker';
@@ -39,6 +40,7 @@ export class TryOnPipeline {
   private lastFrame: VideoFrame | null = null;
   private received = 0;
   private closed = 0;
+  private recorder: Recorder | null = null;
 
   private constructor(
     private readonly scene: TryOnScene,
@@ -84,6 +86,7 @@ export class TryOnPipeline {
       this.pose(result, t1);
       this.scene.setMirror(options.mirror);
       this.scene.render(frame);
+      this.recorder?.addFrame(this.scene.canvas, timestampMs * 1000);
       const t2 = performance.now();
       this.keep(frame);
       this.meter.record(t1 - t0, t2 - t1, frame.timestamp / 1000, this.face);
@@ -93,6 +96,11 @@ export class TryOnPipeline {
       frame.close();
       this.closed++;
     }
+  }
+
+  /** Eye centres of the picture kept for photos (empty when it had no face). */
+  get eyesInLastFrame(): number[] {
+    return this.eyes;
   }
 
   private keep(frame: VideoFrame): void {
@@ -128,6 +136,7 @@ export class TryOnPipeline {
     this.face = matrix !== undefined;
     if (!matrix) {
       this.scene.setPose(null);
+      this.eyes = [];
       return;
     }
     this.raw.fromArray(matrix.data);
@@ -151,7 +160,9 @@ export class TryOnPipeline {
   private applySize(): void {
     const { width, height } = this.videoSize;
     if (!width || !height) return;
-    const scale = Math.min(1, RENDER_WIDTH / width, this.displaySize.width / width);
+    // A recording wants the whole video-size picture even when the view on screen is smaller.
+    const display = this.recorder ? Infinity : this.displaySize.width;
+    const scale = Math.min(1, RENDER_WIDTH / width, display / width);
     this.scene.resize(
       Math.max(1, Math.round(width * scale)),
       Math.max(1, Math.round(height * scale)),
@@ -199,6 +210,29 @@ export class TryOnPipeline {
     bitmap.close();
   }
 
+  /** Records the rendered pictures at `scale` × the video size (see recorder.ts). */
+  async startRecording(scale: number): Promise<RecordingStart> {
+    if (this.recorder) return { ok: true, ...this.recorder.info };
+    const started = await Recorder.start(this.videoSize.width, this.videoSize.height, scale);
+    if (typeof started === 'string') return { ok: false, reason: started };
+    this.recorder = started;
+    this.applySize();
+    return { ok: true, ...started.info };
+  }
+
+  stopRecording(): Promise<RecordingResult> {
+    const recorder = this.recorder;
+    if (!recorder) return Promise.reject(new Error('not recording'));
+    this.recorder = null;
+    this.applySize();
+    return recorder.stop();
+  }
+
+  /** The video jumped (seek, loop): start the pose filter afresh instead of gliding over. */
+  resetPose(): void {
+    this.filter.reset();
+  }
+
   reset(): void {
     this.lastFrame?.close();
     this.lastFrame = null;
@@ -208,6 +242,8 @@ export class TryOnPipeline {
   }
 
   dispose(): void {
+    this.recorder?.cancel();
+    this.recorder = null;
     this.lastFrame?.close();
     this.lastFrame = null;
     this.picker.close();

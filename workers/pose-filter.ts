@@ -15,6 +15,8 @@ export const POSITION_FILTER: OneEuroSettings = { minCutoff: 0.5, beta: 0.2, dCu
 export const ROTATION_FILTER: OneEuroSettings = { minCutoff: 1.5, beta: 0.6, dCutoff: 1 };
 /** After this long without a face, the next pose starts fresh instead of gliding from the old one. */
 export const RESET_AFTER_MS = 500;
+/** A jump this large (cm) is a cut, a seek or a loop, not head motion: snap instead of gliding. */
+export const JUMP_CM = 4;
 
 const alpha = (cutoffHz: number, dtS: number): number => {
   const tau = 1 / (2 * Math.PI * cutoffHz);
@@ -53,11 +55,13 @@ export class PoseFilter {
   private readonly position = new Vector3();
   private readonly scale = new Vector3();
   private readonly target = new Quaternion();
+  private readonly lastPosition = new Vector3();
 
   apply(input: Matrix4, timeMs: number, out: Matrix4): Matrix4 {
     input.decompose(this.position, this.target, this.scale);
     const dtS = this.lastMs === null ? 0 : (timeMs - this.lastMs) / 1000;
-    const fresh = this.lastMs === null || timeMs - this.lastMs > RESET_AFTER_MS;
+    const jumped = this.lastPosition.distanceTo(this.position) > JUMP_CM;
+    const fresh = this.lastMs === null || timeMs - this.lastMs > RESET_AFTER_MS || jumped;
     this.lastMs = timeMs;
     if (fresh) {
       this.axes.forEach((a) => a.reset());
@@ -77,6 +81,7 @@ export class PoseFilter {
       const cutoff = ROTATION_FILTER.minCutoff + ROTATION_FILTER.beta * this.angularSpeed;
       this.rotation.slerp(this.target, alpha(cutoff, dtS));
     }
+    this.lastPosition.copy(p);
     return out.compose(p, this.rotation, this.scale.setScalar(s));
   }
 

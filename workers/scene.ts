@@ -52,8 +52,13 @@ export class TryOnScene {
   }
 
   get size(): { width: number; height: number } {
-    const canvas = this.renderer.domElement as unknown as OffscreenCanvas;
-    return { width: canvas.width, height: canvas.height };
+    const { width, height } = this.canvas;
+    return { width, height };
+  }
+
+  /** The transferred canvas the picture is drawn into. */
+  get canvas(): OffscreenCanvas {
+    return this.renderer.domElement as unknown as OffscreenCanvas;
   }
 
   setMirror(mirror: boolean): void {
@@ -103,8 +108,7 @@ export class TryOnScene {
 
   /** Must run in the same task as the render: the drawing buffer is not preserved. */
   toPng(): Promise<Blob> {
-    const canvas = this.renderer.domElement as unknown as OffscreenCanvas;
-    return canvas.convertToBlob({ type: 'image/png' });
+    return this.canvas.convertToBlob({ type: 'image/png' });
   }
 
   dispose(): void {

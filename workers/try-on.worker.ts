@@ -1,5 +1,6 @@
 import * as Comlink from 'comlink';
 import type {
+  CapturePair,
   EngineInit,
   FrameOptions,
   FrameResult,
@@ -8,6 +9,7 @@ import type {
 } from '../src/shared/try-on-types';
 import { installFetchGuard } from './fetch-guard';
 import { TryOnPipeline } from './pipeline';
+import type { RecordingResult, RecordingStart } from './recorder';
 
 type StatsListener = (stats: WorkerStats) => void;
 type ErrorListener = (code: 'webgl-lost' | 'webgl-restored', message: string) => void;
@@ -49,13 +51,26 @@ const api = {
     return need().capture(scale, glasses);
   },
   /** The same picture with and without glasses (tests and bench compare them). */
-  async capturePair(scale: number): Promise<[Blob, Blob]> {
+  async capturePair(scale: number): Promise<CapturePair> {
     const p = need();
-    const pair = [p.capture(scale, true), p.capture(scale, false)] as const;
-    return Promise.all(pair);
+    const eyes = p.eyesInLastFrame;
+    const [withGlasses, without] = await Promise.all([p.capture(scale, true), p.capture(scale, false)]);
+    return { withGlasses, without, eyes };
   },
   resize(width: number, height: number): void {
     need().resize(width, height);
+  },
+  /** Starts recording the composed picture at `scale` × the video size (WebCodecs + mediabunny). */
+  startRecording(scale: number): Promise<RecordingStart> {
+    return need().startRecording(scale);
+  },
+  /** Finishes the recording; the file comes back as a Blob. */
+  stopRecording(): Promise<RecordingResult> {
+    return need().stopRecording();
+  },
+  /** The video jumped (seek or loop). */
+  resetPose(): void {
+    pipeline?.resetPose();
   },
   /** Releases the video-dependent state (camera off) but keeps the tracker warm. */
   reset(): void {

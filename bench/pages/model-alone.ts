@@ -1,52 +1,56 @@
 import * as Comlink from 'comlink';
-import type { ModelAloneApi } from './model-alone.worker';
+import { openCamera, stopStream } from '../../src/engine/camera';
 import { ASSET_PATHS } from '../../src/shared/constants';
+import { assetUrl, fetchBytes } from './bench-assets';
+import type { ModelAloneApi, ModelInput } from './model-alone.worker';
 
-/** Captures N camera frames, then times the model alone on them in a worker. */
-async function main() {
+/**
+ * Captures N camera frames (the product's camera request), then times the model alone on them in
+ * a worker. `?delegate=CPU|GPU&input=videoframe|imagebitmap|imagedata&frames=30&rounds=3`; the
+ * result lands in `body[data-result]` (JSON), a failure in `body[data-error]`.
+ */
+async function main(): Promise<void> {
   const params = new URLSearchParams(location.search);
   const count = Number(params.get('frames') ?? 30);
   const rounds = Number(params.get('rounds') ?? 3);
-  const delegate = (params.get('delegate') ?? 'CPU') as 'CPU' | 'GPU';
-  const input = (params.get('input') ?? 'videoframe') as 'videoframe' | 'imagebitmap';
-  const video = document.createElement('video');
-  video.muted = true;
-  video.playsInline = true;
-  document.body.append(video);
-  video.srcObject = await navigator.mediaDevices.getUserMedia({ video: { width: 640, height: 480 } });
+  const delegate = params.get('delegate') === 'GPU' ? 'GPU' : 'CPU';
+  const input = (params.get('input') ?? 'videoframe') as ModelInput;
+  const video = document.querySelector('video')!;
+  const stream = await openCamera('user');
+  video.srcObject = stream;
   await video.play();
   const frames: VideoFrame[] = [];
   await new Promise<void>((resolve) => {
-    const grab = () => {
+    const grab: VideoFrameRequestCallback = () => {
       frames.push(new VideoFrame(video, { timestamp: frames.length * 33_333 }));
       if (frames.length >= count) resolve();
       else video.requestVideoFrameCallback(grab);
     };
     video.requestVideoFrameCallback(grab);
   });
-  const base = new URL('/', location.href);
-  const modelBytes = await (await fetch(new URL(ASSET_PATHS.faceModel, base))).arrayBuffer();
-  const worker = Comlink.wrap<ModelAloneApi>(
-    new Worker(new URL('./model-alone.worker.ts', import.meta.url), { type: 'module' }),
-  );
-  const times = await worker.run(
-    Comlink.transfer(
-      {
-        modelBytes,
-        wasmLoaderUrl: new URL(ASSET_PATHS.wasmLoader, base).href,
-        wasmBinaryUrl: new URL(ASSET_PATHS.wasmBinary, base).href,
-      },
-      [modelBytes, ...frames],
-    ),
+  stopStream(stream);
+  const modelBytes = await fetchBytes(ASSET_PATHS.faceModel);
+  const worker = new Worker(new URL('./model-alone.worker.ts', import.meta.url), {
+    type: 'module',
+  });
+  const api = Comlink.wrap<ModelAloneApi>(worker);
+  const source = {
+    modelBytes,
+    wasmLoaderUrl: assetUrl(ASSET_PATHS.wasmLoader),
+    wasmBinaryUrl: assetUrl(ASSET_PATHS.wasmBinary),
+  };
+  const run = await api.run(
+    Comlink.transfer(source, [modelBytes, ...frames]),
     frames,
     delegate,
     rounds,
     input,
   );
-  const result = { width: video.videoWidth, height: video.videoHeight, delegate, input, times };
-  document.body.dataset.result = JSON.stringify(result);
+  worker.terminate();
+  const { videoWidth: width, videoHeight: height } = video;
+  document.body.dataset.result = JSON.stringify({ width, height, delegate, input, ...run });
 }
 
 main().catch((error: unknown) => {
-  document.body.dataset.error = String(error);
+  document.body.dataset.error = error instanceof Error ? error.message : String(error);
 });

@@ -1,11 +1,16 @@
 import { t } from '../i18n';
 import type { FacingMode } from '../state/atoms';
 
-/** Opens the camera, or throws an Error whose message is ready to show (Chinese). */
+/** A camera failure whose message is ready to show (Chinese). */
+export class CameraError extends Error {
+  override name = 'CameraError';
+}
+
+/** Opens the camera, or throws a CameraError. */
 export async function openCamera(facingMode: FacingMode): Promise<MediaStream> {
   if (!navigator.mediaDevices?.getUserMedia) {
     console.log(t('noGetUserMedia'));
-    throw new Error(t('noGetUserMedia'));
+    throw new CameraError(t('noGetUserMedia'));
   }
   try {
     return await navigator.mediaDevices.getUserMedia({
@@ -13,7 +18,7 @@ export async function openCamera(facingMode: FacingMode): Promise<MediaStream> {
       video: { facingMode, width: { ideal: 640 }, height: { ideal: 480 } },
     });
   } catch (error) {
-    throw new Error(cameraMessage(error), { cause: error });
+    throw new CameraError(cameraMessage(error), { cause: error });
   }
 }
 

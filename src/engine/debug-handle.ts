@@ -1,3 +1,4 @@
+import type { CapturePair } from '../shared/try-on-types';
 import type { TryOnEngine } from './try-on-engine';
 
 /**
@@ -5,7 +6,7 @@ import type { TryOnEngine } from './try-on-engine';
  * compare the composed picture with and without glasses from the same video frame.
  */
 export interface TryOnDebug {
-  capturePair(scale: number): Promise<[Blob, Blob]>;
+  capturePair(scale: number): Promise<CapturePair>;
 }
 
 declare global {

@@ -1,6 +1,13 @@
 import * as Comlink from 'comlink';
 import type { TryOnApi } from '../../workers/try-on.worker';
-import type { Delegate, FrameResult, GlassesInput, WorkerStats } from '../shared/try-on-types';
+import type { RecordingResult, RecordingStart } from '../../workers/recorder';
+import type {
+  CapturePair,
+  Delegate,
+  FrameResult,
+  GlassesInput,
+  WorkerStats,
+} from '../shared/try-on-types';
 import { RENDER_HEIGHT, RENDER_PIXEL_RATIO, RENDER_WIDTH } from '../shared/constants';
 
 export type EngineEvent =
@@ -90,8 +97,20 @@ export class TryOnEngine {
     return this.api.capture(scale, glasses);
   }
 
-  capturePair(scale: number): Promise<[Blob, Blob]> {
+  capturePair(scale: number): Promise<CapturePair> {
     return this.api.capturePair(scale);
+  }
+
+  startRecording(scale: number): Promise<RecordingStart> {
+    return this.api.startRecording(scale);
+  }
+
+  stopRecording(): Promise<RecordingResult> {
+    return this.api.stopRecording();
+  }
+
+  resetPose(): Promise<void> {
+    return this.api.resetPose();
   }
 
   resize(width: number, height: number): Promise<void> {

@@ -62,4 +62,9 @@ export const en: Strings = {
   downloadIncomplete: 'Incomplete download: {name}',
   prepareFailedUnknown: 'Unexpected error ({detail})',
   downloadProgress: 'Download progress',
+  catalogue: 'Frames',
+  downloadRetry: 'Download failed, tap to retry',
+  statusDownloaded: 'Downloaded',
+  statusDownloading: 'Downloading',
+  statusNotDownloaded: 'Not downloaded',
 };

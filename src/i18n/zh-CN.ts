@@ -59,6 +59,11 @@ export const zhCN = {
   downloadIncomplete: '文件下载不完整：{name}',
   prepareFailedUnknown: '未知错误（{detail}）',
   downloadProgress: '下载进度',
+  catalogue: '眼镜款式',
+  downloadRetry: '下载失败，点击重试',
+  statusDownloaded: '已下载',
+  statusDownloading: '下载中',
+  statusNotDownloaded: '未下载',
 } as const;
 
 export type StringKey = keyof typeof zhCN;

@@ -65,8 +65,6 @@ export const ASSET_PATHS = {
   manifest: 'others/manifest.json',
   envImage: 'env/studio.png',
   headOccluder: 'models/head6.glb',
-  defaultModel: 'models/001.glb',
-  defaultMaterial: 'materials/001.json',
 } as const;
 
 /** The face model's published identity; a mismatch is an error. */

@@ -76,5 +76,12 @@ export interface WorkerStats {
   openFrames: number;
 }
 
+/** One picture rendered with and without glasses, and where its eyes are (tests, bench). */
+export interface CapturePair {
+  withGlasses: Blob;
+  without: Blob;
+  eyes: number[];
+}
+
 /** Error codes the worker reports; the UI maps them to Chinese strings. */
 export type EngineErrorCode = 'init-failed' | 'webgl-lost' | 'glasses-failed' | 'crashed';

@@ -12,10 +12,17 @@ export const isCameraRunningAtom = atom(false);
 export const facingModeAtom = atom<FacingMode>('user');
 export const engineStatusAtom = atom<'starting' | 'ready' | 'error'>('starting');
 export const engineErrorAtom = atom<string | null>(null);
-export const toastAtom = atom<{ text: string; id: number } | null>(null);
+export const toastAtom = atom<{ text: string; id: number; durationMs: number } | null>(null);
+/** The selected catalogue entry (its `value` path), or null when no glasses are worn. */
+export const selectedModelAtom = atom<string | null>(null);
 
 export interface PipelineStats {
   worker: WorkerStats | null;
   pump: PumpCounters;
 }
 export const pipelineStatsAtom = atom<PipelineStats | null>(null);
+
+/** Video file mode (spec §3 videoMode / isLoading / isRecording). */
+export const videoModeAtom = atom(false);
+export const videoLoadingAtom = atom(false);
+export const isRecordingAtom = atom(false);

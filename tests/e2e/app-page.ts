@@ -116,41 +116,59 @@ export interface EyeComparison {
   corner: number;
 }
 
-/** Renders the same frame with and without glasses in the worker and compares the pixels. */
-export async function compareGlassesAtEyes(page: Page, eyes: number[]): Promise<EyeComparison> {
-  return page.evaluate(async (eyes) => {
-    type Debug = { capturePair(scale: number): Promise<[Blob, Blob]> };
-    const debug = (window as unknown as { __tryOn: Debug }).__tryOn;
-    const pixels = async (blob: Blob) => {
-      const bitmap = await createImageBitmap(blob);
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-      const ctx = canvas.getContext('2d')!;
-      ctx.drawImage(bitmap, 0, 0);
-      return ctx.getImageData(0, 0, bitmap.width, bitmap.height);
-    };
-    const [withGlasses, without] = await debug.capturePair(2);
-    const on = await pixels(withGlasses);
-    const off = await pixels(without);
-    const { width, height } = on;
-    const region = (cx: number, cy: number, r: number) => {
-      let sum = 0;
-      let count = 0;
-      for (let y = Math.max(0, cy - r); y < Math.min(height, cy + r); y++) {
-        for (let x = Math.max(0, cx - r); x < Math.min(width, cx + r); x++) {
-          const i = (y * width + x) * 4;
-          for (let c = 0; c < 3; c++) sum += Math.abs(on.data[i + c]! - off.data[i + c]!);
-          count += 3;
+/**
+ * Renders one picture with and without glasses in the worker and compares the pixels around the
+ * eyes of that same picture. Retries a few frames if the kept picture had no face.
+ */
+export async function compareGlassesAtEyes(page: Page): Promise<EyeComparison> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const result = await page.evaluate(async () => {
+      type Pair = { withGlasses: Blob; without: Blob; eyes: number[] };
+      const debug = (window as unknown as { __tryOn: { capturePair(s: number): Promise<Pair> } })
+        .__tryOn;
+      const pair = await debug.capturePair(2);
+      if (pair.eyes.length !== 4) return null;
+      const pixels = async (blob: Blob) => {
+        const bitmap = await createImageBitmap(blob);
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const ctx = canvas.getContext('2d')!;
+        ctx.drawImage(bitmap, 0, 0);
+        return ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+      };
+      const on = await pixels(pair.withGlasses);
+      const off = await pixels(pair.without);
+      const { width, height } = on;
+      const region = (cx: number, cy: number, r: number) => {
+        let sum = 0;
+        let count = 0;
+        for (let y = Math.max(0, cy - r); y < Math.min(height, cy + r); y++) {
+          for (let x = Math.max(0, cx - r); x < Math.min(width, cx + r); x++) {
+            const i = (y * width + x) * 4;
+            for (let c = 0; c < 3; c++) sum += Math.abs(on.data[i + c]! - off.data[i + c]!);
+            count += 3;
+          }
         }
-      }
-      return sum / Math.max(1, count);
-    };
-    const [lx, ly, rx, ry] = eyes as [number, number, number, number];
-    const r = Math.round(Math.hypot((rx - lx) * width, (ry - ly) * height) * 0.45);
-    const eyeDiff =
-      (region(Math.round(lx * width), Math.round(ly * height), r) +
-        region(Math.round(rx * width), Math.round(ry * height), r)) /
-      2;
-    const corner = region(r, r, r);
-    return { width, height, eyes: eyeDiff, corner };
-  }, eyes);
+        return sum / Math.max(1, count);
+      };
+      const [lx, ly, rx, ry] = pair.eyes as [number, number, number, number];
+      const r = Math.round(Math.hypot((rx - lx) * width, (ry - ly) * height) * 0.45);
+      const eyes =
+        (region(Math.round(lx * width), Math.round(ly * height), r) +
+          region(Math.round(rx * width), Math.round(ry * height), r)) /
+        2;
+      return { width, height, eyes, corner: region(r, r, r) };
+    });
+    if (result) return result;
+    await page.waitForTimeout(200);
+  }
+  throw new Error('no face in the kept picture');
+}
+
+/** Taps a catalogue cell and waits until its model is downloaded and worn. */
+export async function selectGlasses(page: Page, serialNo: string): Promise<void> {
+  const cell = page.locator(`.model-cell[data-serial="${serialNo}"]`);
+  await cell.click();
+  await page
+    .locator(`.model-cell[data-serial="${serialNo}"][aria-pressed="true"]`)
+    .waitFor({ timeout: 30_000 });
 }

@@ -18,12 +18,14 @@ import {
 const fixtures: { cameras: { y4m: string }[] } = await prepareFixtures();
 const camera = fixtures.cameras[0]!.y4m;
 const WIRE_BUDGET = 7_000_000;
+/** The production build to serve (`npm run build`); E2E_DIST points at a private copy. */
+const DIST = process.env.E2E_DIST ?? 'dist';
 
 let server: { url: string; close(): Promise<void> };
 let proxy: Proxy;
 
 beforeAll(async () => {
-  server = await startServer({ dir: 'dist', port: 0 });
+  server = await startServer({ dir: DIST, port: 0 });
 });
 afterAll(() => server?.close());
 
@@ -149,6 +151,14 @@ describe('storage', () => {
     net.cutNext(`/${ASSET_PATHS.wasmBinary}`, 1_000_000);
     const { page, close } = await newSession(camera);
     try {
+      const t0 = Date.now();
+      const ts = () => Date.now() - t0;
+      page.on('console', (m) => { if (!/^[IW]\d/.test(m.text())) console.log(ts(), '[console]', m.type(), m.text().includes('DEBUG') ? m.text() : m.text().slice(0, 150)); });
+      page.on('framenavigated', (f) => console.log(ts(), '[nav]', f.url()));
+      page.on('load', () => console.log(ts(), '[load]'));
+      page.on('request', (r) => console.log(ts(), '[req]', r.url().replace(net.url, '')));
+      const timer = setInterval(() => void page.evaluate(() => document.body.innerText.replace(/\n/g, ' | ')).then((t) => console.log(ts(), 'T', t)).catch(() => {}), 500);
+      setTimeout(() => clearInterval(timer), 8000);
       await page.goto(`${net.url}/`);
       const alert = page.getByRole('alert');
       await alert.waitFor({ timeout: 120_000 });

@@ -45,6 +45,16 @@ describe('PoseFilter', () => {
     expect(q.length()).toBeCloseTo(1, 6);
   });
 
+  it('snaps to a new place after a cut (a loop or a seek) instead of gliding', () => {
+    const filter = new PoseFilter();
+    const out = new Matrix4();
+    for (let i = 0; i < 30; i++) filter.apply(pose(0, 0), i * 33, out);
+    filter.apply(pose(10, 0), 30 * 33, out);
+    expect(new Vector3().setFromMatrixPosition(out).x).toBeCloseTo(10, 5);
+    filter.apply(pose(11, 0), 31 * 33, out);
+    expect(new Vector3().setFromMatrixPosition(out).x).toBeLessThan(11);
+  });
+
   it('turns fast heads within a few frames and restarts after losing the face', () => {
     const filter = new PoseFilter();
     const out = new Matrix4();

@@ -1,0 +1,75 @@
+// The steps a person takes on the app (and on the baseline page, which has the same button and
+// stats): open the page, switch the camera on, put glasses on, switch it off.
+import { readProbes } from './probes.mjs';
+import { readStats, waitForStats } from './measure.mjs';
+import { round, sleep } from './stats.mjs';
+
+const CAMERA_ON = '开启摄像头';
+const CAMERA_OFF = '关闭摄像头';
+
+/**
+ * Navigates (or reloads, without a url), clicks 开启摄像头 as soon as it is enabled, and times
+ * the first tracked frame. Page times count from the navigation start (performance.timeOrigin).
+ */
+export async function startToFirstFrame(page, url, timeoutMs) {
+  if (url) await page.goto(url, { waitUntil: 'commit', timeout: timeoutMs });
+  else await page.reload({ waitUntil: 'commit', timeout: timeoutMs });
+  await page.getByRole('button', { name: CAMERA_ON }).click({ timeout: timeoutMs });
+  const first = await page.waitForFunction(
+    () => {
+      const stats = document.querySelector('[data-testid=pipeline-stats]');
+      return Number(stats?.getAttribute('data-tracked') ?? 0) >= 1 ? performance.now() : 0;
+    },
+    null,
+    { polling: 'raf', timeout: timeoutMs },
+  );
+  const firstTrackedMs = Number(await first.jsonValue());
+  const clickMs = await page.evaluate(() => window.__bench.lastPointerDown);
+  return {
+    clickMs: round(clickMs, 0),
+    firstTrackedMs: round(firstTrackedMs, 0),
+    clickToFirstMs: clickMs === null ? null : round(firstTrackedMs - clickMs, 0),
+  };
+}
+
+/** Taps the catalogue's first model (the app's grid) and waits until it is worn. */
+export async function putOnFirstGlasses(page, timeoutMs) {
+  const cell = page.locator('.model-cell').first();
+  if ((await cell.count()) === 0) return false;
+  await cell.click({ timeout: timeoutMs });
+  await page.locator('.model-cell[aria-pressed="true"]').first().waitFor({ timeout: timeoutMs });
+  return true;
+}
+
+/**
+ * Waits until tracking is steady: enough frames, the delegate trial over (it alternates CPU and
+ * GPU and the GPU's first runs compile shaders), then `seconds` more.
+ */
+export async function warmUp(page, { seconds, minTracked, timeoutMs }) {
+  const stats = await waitForStats(
+    page,
+    (s) => Number(s.tracked) >= minTracked && s.delegate !== 'pending' && s.delegate !== undefined,
+    timeoutMs,
+    'warm-up',
+  );
+  await sleep(seconds * 1000);
+  return stats.delegate;
+}
+
+/**
+ * Switches the camera off and checks the frame accounting: nothing left in flight, every
+ * VideoFrame the page made closed or handed to the worker, and none open in the pipeline.
+ */
+export async function stopAndCheck(page) {
+  await page.getByRole('button', { name: CAMERA_OFF }).click();
+  await waitForStats(page, (s) => Number(s.inFlight ?? 0) === 0, 15_000, 'camera off');
+  await sleep(500);
+  const stats = await readStats(page);
+  const { ledger } = await readProbes(page, { reset: false });
+  return {
+    failedFrames: Number(stats.failed ?? 0),
+    pipelineOpenFrames: Number(stats.openFrames ?? 0),
+    pageOpenFrames: ledger.made - ledger.closed - ledger.transferred,
+    ledger,
+  };
+}

@@ -1,0 +1,118 @@
+// A measurement window: what the page's stats, the probes, CDP and the camera track say between
+// two snapshots, while the bench taps the page at random intervals.
+import { readProbes } from './probes.mjs';
+import { mainThreadClock } from './session.mjs';
+import { round, sleep, summary } from './stats.mjs';
+
+const TAP_EVERY_MS = [300, 700];
+
+/** The data-* attributes of `[data-testid=pipeline-stats]`, numbers where they are numbers. */
+export async function readStats(page) {
+  const data = await page
+    .locator('[data-testid=pipeline-stats]')
+    .evaluate((el) => ({ ...el.dataset }))
+    .catch(() => ({}));
+  const out = {};
+  for (const [key, value] of Object.entries(data))
+    out[key] = value !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
+  return out;
+}
+
+/** Polls the stats until `check` holds; throws with the last stats on timeout. */
+export async function waitForStats(page, check, timeoutMs, what) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const stats = await readStats(page);
+    if (check(stats)) return stats;
+    if (Date.now() > deadline) throw new Error(`${what}: timed out, stats ${JSON.stringify(stats)}`);
+    await sleep(250);
+  }
+}
+
+async function snapshot(session) {
+  const { page, cdp } = session;
+  const [stats, clock] = await Promise.all([readStats(page), mainThreadClock(cdp)]);
+  const probes = await readProbes(page);
+  return { stats, clock, probes };
+}
+
+/** Taps the element's centre (or the page's title) until the deadline; returns the tap count. */
+async function tapUntil(page, selector, deadline) {
+  const target = (await page.locator(selector).count()) > 0 ? selector : 'h1';
+  let taps = 0;
+  while (Date.now() < deadline) {
+    const box = await page
+      .locator(target)
+      .first()
+      .boundingBox()
+      .catch(() => null);
+    if (box) {
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      taps++;
+    }
+    const [lo, hi] = TAP_EVERY_MS;
+    await sleep(Math.min(lo + Math.random() * (hi - lo), Math.max(0, deadline - Date.now())));
+  }
+  return taps;
+}
+
+/**
+ * Measures `seconds` of steady tracking. Counters are differences over the window; timings come
+ * from the per-frame records of the window (the stats overlay's own figures are kept too).
+ */
+export async function measureWindow(session, { seconds, tapSelector }) {
+  const before = await snapshot(session);
+  await tapUntil(session.page, tapSelector, Date.now() + seconds * 1000);
+  const after = await snapshot(session);
+  const p = after.probes;
+  const wallS = (p.at - p.since) / 1000;
+  const delta = (key) => Number(after.stats[key] ?? 0) - Number(before.stats[key] ?? 0);
+  const cameraNow = p.camera?.totalFrames;
+  const cameraBefore = before.probes.camera?.totalFrames;
+  const cameraFrames =
+    typeof cameraNow === 'number' && typeof cameraBefore === 'number'
+      ? cameraNow - cameraBefore
+      : null;
+  const tracked = delta('tracked');
+  const frames = p.frames;
+  const blocking = p.longTasks.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
+  return {
+    seconds: round(wallS, 2),
+    video: p.camera?.settings
+      ? `${p.camera.settings.width}x${p.camera.settings.height}@${p.camera.settings.frameRate}`
+      : null,
+    delegate: after.stats.delegate ?? null,
+    trackedFps: round(tracked / wallS, 2),
+    cameraFps: cameraFrames === null ? null : round(cameraFrames / wallS, 2),
+    presentedFps: round(delta('framesIn') / wallS, 2),
+    dropped: cameraFrames === null ? null : Math.max(0, cameraFrames - tracked),
+    droppedShare: cameraFrames ? round(Math.max(0, cameraFrames - tracked) / cameraFrames, 3) : null,
+    pumpDropped: delta('dropped'),
+    faceShare: frames.length ? round(frames.filter((f) => f.face).length / frames.length, 3) : null,
+    detectMs: summary(frames.map((f) => f.detect)),
+    renderMs: summary(frames.map((f) => f.render)),
+    latencyMs: summary(frames.map((f) => f.latency)),
+    overlay: pick(after.stats, [
+      'detectMs',
+      'detectMsP95',
+      'renderMs',
+      'renderMsP95',
+      'latencyMs',
+      'latencyMsP95',
+    ]),
+    main: {
+      lagMs: summary(p.lag),
+      busy: round((after.clock.task - before.clock.task) / (after.clock.wall - before.clock.wall), 3),
+      longTasks: p.longTasks.length,
+      blockingMsPer10s: round((blocking / wallS) * 10, 1),
+      longestTaskMs: round(Math.max(0, ...p.longTasks.map((t) => t.duration)), 1),
+      rafMs: summary(p.raf),
+      tapDelayMs: summary(p.taps.map((t) => t.delay)),
+      tapPaintMs: summary(p.taps.map((t) => t.paint)),
+    },
+  };
+}
+
+function pick(object, keys) {
+  return Object.fromEntries(keys.map((k) => [k, object[k] ?? null]));
+}

@@ -1,0 +1,34 @@
+// The "how to read this" section of RESULTS.md: what each figure measures, in one place.
+export const NOTES = [
+  '**Worker** is the app as shipped (built by the bench into dist-bench/ with the bench pages' +
+    ' added; not precompressed): `/home?stats`, locale zh-CN, 开启摄像头 clicked, the' +
+    ' catalogue’s first model tapped.',
+  '**Main-thread baseline** is `bench/pages/baseline.html`: the same `TryOnPipeline`' +
+    ' (workers/pipeline.ts) created on the page with its canvas’s OffscreenCanvas, and' +
+    ' `processFrame` called synchronously from requestVideoFrameCallback, as the original app' +
+    ' worked. Same wasm loader and binary, same delegate, same glasses.',
+  '**Model alone** is `bench/pages/model-alone.html`: frames from the same camera captured' +
+    ' first, then `detectForVideo` back to back in a worker (first 5 detections dropped).' +
+    ' Its fps is detections per second.',
+  'Detect, render and latency come from every frame of the window: the worker’s replies to' +
+    ' `processFrame` as the page receives them, or the baseline’s `processFrame` return.' +
+    ' Latency runs from the camera’s capture time (requestVideoFrameCallback `captureTime`) to' +
+    ' that moment: detect + render + the hop back; the worker commits the picture just before.',
+  'Camera fps counts the track’s own frames (`MediaStreamTrack.stats.totalFrames`); presented' +
+    ' counts the video-frame callbacks the page got; dropped = camera frames − tracked frames.',
+  'Event-loop lag is how late each timer of a chain of 4 ms `setTimeout`s fires (added by an' +
+    ' init script). Busy is CDP `Performance.getMetrics` TaskDuration over wall time. Long' +
+    ' tasks come from `PerformanceObserver("longtask")`; blocking = Σ(duration − 50 ms).' +
+    ' rAF is the interval between animation-frame callbacks.',
+  'Taps are `page.mouse.click` every 0.3–0.7 s on the worn model’s grid cell (worker) or the' +
+    ' title (baseline). Handler = `event.timeStamp` → a capture-phase `pointerdown` listener;' +
+    ' next paint = → the first task after the next animation frame.',
+  'Memory: JS heap after a forced GC (CDP, page + its workers) and resident memory of the' +
+    ' renderer and GPU processes (`/proc/<pid>/status` VmRSS), at the window’s start and after' +
+    ' the soak (2 minutes on the first video of a full run; the window otherwise).',
+  'Cold start: a fresh profile (empty storage: the model and runtime download, the delegate' +
+    ' trial runs). Warm start: reload in the same profile. Times count from the navigation' +
+    ' start; the bench clicks 开启摄像头 as soon as it is enabled.',
+  'Ratios are worker ÷ other, number by number. Everything shares the machine: figures from a' +
+    ' loaded machine (see the load average) are slower across the board.',
+];

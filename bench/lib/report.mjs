@@ -1,0 +1,115 @@
+// RESULTS.md: one table per video (worker, baseline, model alone, and the two ratios), the
+// targets, the model's input/delegate variants, and the machine.
+import { round } from './stats.mjs';
+
+const NA = '—';
+const fmt = (values) =>
+  values ? values.map((v) => (v === null || v === undefined ? NA : String(v))).join(' / ') : NA;
+const ratio = (a, b) =>
+  a && b && a.length === b.length
+    ? a.map((x, i) => (x === null || !b[i] ? NA : String(round(x / b[i], 2)))).join(' / ')
+    : NA;
+const pct = (s) => (s === null || s === undefined ? null : round(s * 100, 1));
+
+/** Rows: label, then a getter per configuration returning numbers (ratios are per number). */
+const ROWS = [
+  ['Tracked fps (model alone: detections/s)', (c) => [c.window?.trackedFps], (m) => [m.fps]],
+  ['Camera fps (track) / presented to the page', (c) => [c.window?.cameraFps, c.window?.presentedFps]],
+  ['Dropped frames / % of camera frames', (c) => [c.window?.dropped, pct(c.window?.droppedShare)]],
+  ['Detect ms p50 / p95', (c) => p(c.window?.detectMs, 2), (m) => p(m.detectMs, 2)],
+  ['Render ms p50 / p95', (c) => p(c.window?.renderMs, 2)],
+  ['Capture → frame done ms p50 / p95', (c) => p(c.window?.latencyMs, 2)],
+  ['Main: event-loop lag ms p50 / p95 / p99 / max', (c) => p(c.window?.main.lagMs, 4)],
+  ['Main: busy % of wall time', (c) => [pct(c.window?.main.busy)]],
+  ['Main: long tasks / blocking ms per 10 s', (c) => [c.window?.main.longTasks, c.window?.main.blockingMsPer10s]],
+  ['Main: rAF interval ms p50 / p95 / max', (c) => p(c.window?.main.rafMs, 2).concat(c.window?.main.rafMs.max)],
+  ['Main: tap → handler ms p50 / p95', (c) => p(c.window?.main.tapDelayMs, 2)],
+  ['Main: tap → next paint ms p50 / p95', (c) => p(c.window?.main.tapPaintMs, 2)],
+  ['JS heap MB (page + worker) start / end', (c) => heap(c.memory)],
+  ['Renderer + GPU RSS MB start / end', (c) => rss(c.memory)],
+  ['Memory span s: heap / RSS growth MB', (c) => [c.memory?.seconds, c.memory?.heapGrowthMb, c.memory?.rssGrowthMb]],
+  ['VideoFrames open after stop: pipeline / page', (c) => [c.leaks?.pipelineOpenFrames, c.leaks?.pageOpenFrames]],
+  ['Cold start ms: navigation → first tracked / click → first', (c) => start(c.cold ?? c.start)],
+  ['Warm start ms (reload): navigation → first tracked / click → first', (c) => start(c.warm)],
+];
+
+function p(s, count) {
+  const keys = ['p50', 'p95', 'p99', 'max'].slice(0, count);
+  return keys.map((k) => s?.[k] ?? null);
+}
+const heap = (m) =>
+  m ? [round(m.start.pageHeapMb + m.start.workerHeapMb, 1), round(m.end.pageHeapMb + m.end.workerHeapMb, 1)] : null;
+const rss = (m) =>
+  m ? [round(m.start.rendererRssMb + m.start.gpuRssMb, 0), round(m.end.rendererRssMb + m.end.gpuRssMb, 0)] : null;
+const start = (s) => (s ? [s.firstTrackedMs, s.clickToFirstMs] : null);
+
+function videoSection(run) {
+  const { worker, baseline } = run;
+  const model = run.modelAlone?.[0];
+  const lines = [
+    `## ${run.camera.name} (${run.camera.width}×${run.camera.height}, ${run.camera.fps} fps file)`,
+    '',
+    `Delegate: ${worker?.delegate ?? NA} (the app's own choice; baseline and model alone use it too).` +
+      ` Window ${worker?.window?.seconds ?? NA} s (worker), ${baseline?.window?.seconds ?? NA} s (baseline).`,
+    '',
+    '| Figure | Worker | Main-thread baseline | Model alone | Worker / baseline | Worker / model alone |',
+    '| --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const [label, get, getModel] of ROWS) {
+    const w = worker ? get(worker) : null;
+    const b = baseline ? get(baseline) : null;
+    const m = model && getModel ? getModel(model) : null;
+    lines.push(`| ${label} | ${fmt(w)} | ${fmt(b)} | ${fmt(m)} | ${ratio(w, b)} | ${ratio(w, m)} |`);
+  }
+  const rec = worker?.recording;
+  const recText = !rec
+    ? NA
+    : rec.available
+      ? `${rec.trackedFps} tracked / ${rec.recordedFps ?? NA} recorded fps`
+      : 'not available yet';
+  lines.push(`| Recording on: tracked / recorded fps | ${recText} | ${NA} | ${NA} | ${NA} | ${NA} |`);
+  for (const error of run.errors) lines.push('', `**${error.config} failed:** ${error.message}`);
+  lines.push('', '### Targets', '', '| Group | Target | Value | Met |', '| --- | --- | --- | --- |');
+  for (const t of run.targets) {
+    const met = t.met === null ? 'n/a' : t.met ? '✅ yes' : '❌ no';
+    lines.push(`| ${t.group} | ${t.label} | ${t.value} | ${met} |`);
+  }
+  if ((run.modelAlone?.length ?? 0) > 1) lines.push('', ...variantsTable(run.modelAlone));
+  return lines;
+}
+
+function variantsTable(variants) {
+  const lines = [
+    '### Model alone: delegate and input',
+    '',
+    '| Delegate | Input | Frame | Create ms | Convert ms p50 / p95 | Detect ms p50 / p95 | Frames/s | GL upload + read ms p50 / p95 |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const v of variants)
+    lines.push(
+      `| ${v.delegate} | ${v.input} | ${v.size} | ${v.createMs} | ${fmt(p(v.convertMs, 2))} | ${fmt(p(v.detectMs, 2))} | ${v.fps} | ${fmt(p(v.uploadMs, 2))} |`,
+    );
+  return lines;
+}
+
+/** The whole RESULTS.md text. */
+export function renderMarkdown(result) {
+  const { machine: m, load } = result;
+  return [
+    '# Bench results (`npm run bench`)',
+    '',
+    `Run ${result.date} (${result.mode}), commit ${m.commit ?? NA}` +
+      `${m.uncommittedFiles ? ` + ${m.uncommittedFiles} uncommitted files` : ''}, ${result.seconds} s.`,
+    '',
+    `Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGb} GB; Chromium ${m.chromium} headless;` +
+      ` WebGL ${m.webgl.vendor ?? NA} / ${m.webgl.renderer ?? NA}; Node ${m.node}.` +
+      ` Load average (1/5/15 min) ${load.start.loadAverage.join(', ')} at the start,` +
+      ` ${load.end.loadAverage.join(', ')} at the end.`,
+    '',
+    ...result.videos.flatMap((run) => [...videoSection(run), '']),
+    '## How to read this',
+    '',
+    ...result.notes.map((n) => `- ${n}`),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,75 @@
+// The issue's targets (#7), checked per video. `met` is null when a figure is missing (a
+// configuration failed, or the window was shorter than the target's span).
+import { round } from './stats.mjs';
+
+const MEMORY_SPAN_S = 120;
+
+/** @param {boolean | null} met @param {string} value */
+const verdict = (met, value) => ({ met, value });
+
+/** @param {any} run one video's results: { worker, baseline, modelAlone } */
+export function checkTargets(run) {
+  const w = run.worker;
+  const wm = w?.window?.main;
+  const bm = run.baseline?.window?.main;
+  const model = run.modelAlone?.[0];
+  const targets = [];
+  const add = (group, label, check) => {
+    let result;
+    try {
+      result = check();
+    } catch {
+      result = null;
+    }
+    targets.push({ group, label, ...(result ?? verdict(null, 'not measured')) });
+  };
+
+  add('main thread', 'event-loop lag p95 ≤ 2 ms', () =>
+    wm ? verdict(wm.lagMs.p95 <= 2, `${wm.lagMs.p95} ms`) : null,
+  );
+  add('main thread', 'lag p95 ≥ 10× lower than the baseline’s', () => {
+    if (!wm || !bm) return null;
+    const ratio = bm.lagMs.p95 / Math.max(wm.lagMs.p95, 0.01);
+    return verdict(ratio >= 10, `${round(ratio, 1)}× (${bm.lagMs.p95} → ${wm.lagMs.p95} ms)`);
+  });
+  add('main thread', 'event-loop lag p99 ≤ 8 ms', () =>
+    wm ? verdict(wm.lagMs.p99 <= 8, `${wm.lagMs.p99} ms`) : null,
+  );
+  add('main thread', 'zero long tasks after warm-up', () =>
+    wm ? verdict(wm.longTasks === 0, `${wm.longTasks} (longest ${wm.longestTaskMs} ms)`) : null,
+  );
+  add('main thread', 'rAF interval p95 ≤ 20 ms', () =>
+    wm ? verdict(wm.rafMs.p95 <= 20, `${wm.rafMs.p95} ms`) : null,
+  );
+  add('main thread', 'tap latency p95 ≤ 50 ms (to the next paint)', () =>
+    wm?.tapPaintMs.n ? verdict(wm.tapPaintMs.p95 <= 50, `${wm.tapPaintMs.p95} ms`) : null,
+  );
+  add('pipeline', 'tracked fps ≥ 0.9 × min(camera fps, model-alone fps)', () => {
+    const win = w?.window;
+    if (!win || win.cameraFps === null || !model) return null;
+    const limit = 0.9 * Math.min(win.cameraFps, model.fps);
+    return verdict(win.trackedFps >= limit, `${win.trackedFps} vs ${round(limit, 2)} fps`);
+  });
+  add('pipeline', 'latency p95 ≤ 1.5 × (detect p95 + render p95) + one camera frame', () => {
+    const win = w?.window;
+    if (!win?.latencyMs.n || !win.cameraFps) return null;
+    const limit = 1.5 * (win.detectMs.p95 + win.renderMs.p95) + 1000 / win.cameraFps;
+    return verdict(win.latencyMs.p95 <= limit, `${win.latencyMs.p95} vs ${round(limit, 1)} ms`);
+  });
+  add('memory', 'JS heap growth over 2 minutes < 10 MB', () => {
+    const m = w?.memory;
+    if (!m) return null;
+    const value = `${m.heapGrowthMb} MB over ${m.seconds} s (RSS ${m.rssGrowthMb} MB)`;
+    return verdict(m.seconds >= MEMORY_SPAN_S ? m.heapGrowthMb < 10 : null, value);
+  });
+  add('memory', 'no VideoFrame left open', () => {
+    const l = w?.leaks;
+    if (!l) return null;
+    const open = l.pipelineOpenFrames + l.pageOpenFrames;
+    return verdict(open === 0, `${l.pipelineOpenFrames} in the worker, ${l.pageOpenFrames} on the page`);
+  });
+  add('start', 'warm start to first tracked frame ≤ 1.5 s', () =>
+    w?.warm ? verdict(w.warm.firstTrackedMs <= 1500, `${w.warm.firstTrackedMs} ms`) : null,
+  );
+  return targets;
+}

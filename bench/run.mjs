@@ -1,0 +1,150 @@
+// `npm run bench [-- --quick] [-- --no-build]`: worker pipeline vs. main-thread baseline vs. the
+// model alone, on the same machine in one run (see bench/README.md). Exits 0 whenever it measured,
+// whatever the figures; non-zero only when the bench itself failed.
+import { spawn } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { PROJECT_ROOT } from '../scripts/lib/constants.mjs';
+import { startServer } from '../scripts/serve.mjs';
+import { prepareFixtures } from '../tests/e2e/fixtures.mjs';
+import { runBaseline, runModelAlone, runWorker } from './lib/configs.mjs';
+import { describeMachine, load } from './lib/machine.mjs';
+import { NOTES } from './lib/notes.mjs';
+import { renderMarkdown } from './lib/report.mjs';
+import { openBrowsers } from './lib/session.mjs';
+import { round } from './lib/stats.mjs';
+import { checkTargets } from './lib/targets.mjs';
+
+const PLANS = {
+  quick: { windowS: 10, warmupS: 3, soakS: 0, recordS: 4, modelFrames: 15, modelRounds: 2 },
+  full: { windowS: 30, warmupS: 8, soakS: 120, recordS: 8, modelFrames: 30, modelRounds: 3 },
+};
+const LIMITS = {
+  quick: { videos: 1, variants: false, deadlineS: 300 },
+  full: { videos: Infinity, variants: true, deadlineS: 1200 },
+};
+
+const { values: args } = parseArgs({
+  options: { quick: { type: 'boolean' }, 'no-build': { type: 'boolean' } },
+});
+const mode = args.quick ? 'quick' : 'full';
+const plan = { ...PLANS[mode], stepTimeoutMs: 120_000, modelTimeoutMs: 240_000 };
+const started = Date.now();
+const log = (line) => console.log(`bench [${round((Date.now() - started) / 1000, 0)} s] ${line}`);
+/** @type {{ close(): Promise<void> } | null} */
+let server = null;
+
+async function cleanup() {
+  await Promise.allSettled([...openBrowsers].map((b) => b.close()));
+  await server?.close().catch(() => {});
+}
+
+function fail(reason, code = 1) {
+  console.error(`bench: ${reason}`);
+  void cleanup().finally(() => process.exit(code));
+}
+process.once('SIGINT', () => fail('interrupted', 130));
+process.once('SIGTERM', () => fail('terminated', 143));
+// A hung browser must not hang CI: past the deadline the run is a failure.
+setTimeout(() => fail(`still running after ${LIMITS[mode].deadlineS} s`), LIMITS[mode].deadlineS * 1000).unref();
+
+function run(command, commandArgs, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(undefined) : reject(new Error(`${command} ${commandArgs.join(' ')}: exit ${code}`)),
+    );
+  });
+}
+
+/** The app plus the bench pages, into dist-bench/ (vite.config.ts, VITE_BENCH=1). */
+async function build() {
+  log('build');
+  await run(process.execPath, ['scripts/setup-assets.mjs']);
+  const vite = join(PROJECT_ROOT, 'node_modules/vite/bin/vite.js');
+  await run(process.execPath, [vite, 'build', '--logLevel', 'warn'], { VITE_BENCH: '1' });
+}
+
+/** The app's delegate first (the product's input), then the other inputs and delegate. */
+function variants(delegate, all) {
+  const list = [{ delegate, input: 'videoframe' }];
+  if (!all) return list;
+  list.push({ delegate: 'CPU', input: 'imagebitmap' }, { delegate: 'CPU', input: 'imagedata' });
+  list.push({ delegate: delegate === 'CPU' ? 'GPU' : 'CPU', input: 'videoframe' });
+  return list;
+}
+
+async function measureVideo(camera, index, baseUrl) {
+  const result = {
+    camera: { name: camera.name, width: camera.width, height: camera.height, fps: camera.fps },
+    errors: [],
+  };
+  const attempt = async (config, task) => {
+    try {
+      return await task();
+    } catch (error) {
+      log(`${config} failed: ${error instanceof Error ? error.stack : error}`);
+      result.errors.push({ config, message: error instanceof Error ? error.message : String(error) });
+      return null;
+    }
+  };
+  const common = { baseUrl, camera, plan, log };
+  const soakS = index === 0 ? plan.soakS : 0;
+  log(`video ${camera.name}`);
+  result.worker = await attempt('worker', () => runWorker({ ...common, soakS }));
+  const delegate = result.worker?.delegate ?? 'CPU';
+  result.baseline = await attempt('baseline', () => runBaseline({ ...common, delegate, soakS: 0 }));
+  const list = variants(delegate, LIMITS[mode].variants && index === 0);
+  result.modelAlone = await attempt('model alone', () => runModelAlone({ ...common, variants: list }));
+  result.targets = checkTargets(result);
+  return result;
+}
+
+async function main() {
+  const loadStart = load();
+  if (!args['no-build']) await build();
+  const fixtures = await prepareFixtures();
+  server = await startServer({ dir: join(PROJECT_ROOT, 'dist-bench'), port: 0 });
+  const machine = await describeMachine();
+  log(`${machine.cores} cores, Chromium ${machine.chromium}, ${machine.webgl.renderer}`);
+  const videos = [];
+  const cameras = fixtures.cameras.slice(0, LIMITS[mode].videos);
+  for (const [index, camera] of cameras.entries())
+    videos.push(await measureVideo(camera, index, server.url));
+  const date = new Date(started).toISOString().replace(/:/g, '').replace(/\.\d+Z$/, 'Z');
+  const result = {
+    date,
+    mode,
+    seconds: round((Date.now() - started) / 1000, 0),
+    machine,
+    load: { start: loadStart, end: load() },
+    fixtures: fixtures.source,
+    plan,
+    videos,
+    notes: NOTES,
+  };
+  const markdown = renderMarkdown(result);
+  const resultsDir = join(PROJECT_ROOT, 'bench/results');
+  await mkdir(resultsDir, { recursive: true });
+  const jsonFile = join(resultsDir, `${date}${mode === 'quick' ? '-quick' : ''}.json`);
+  await writeFile(jsonFile, `${JSON.stringify(result, null, 2)}\n`);
+  // A quick run is a smoke test: it prints its table but leaves RESULTS.md to full runs.
+  if (mode === 'full') await writeFile(join(PROJECT_ROOT, 'bench/RESULTS.md'), markdown);
+  else console.log(markdown);
+  log(`wrote ${jsonFile}${mode === 'full' ? ' and bench/RESULTS.md' : ''}`);
+  const errors = videos.flatMap((v) => v.errors);
+  return errors.length === 0 ? 0 : 1;
+}
+
+main()
+  .then(async (code) => {
+    await cleanup();
+    process.exit(code);
+  })
+  .catch((error) => fail(error instanceof Error ? (error.stack ?? error.message) : String(error)));

@@ -1,0 +1,85 @@
+/** A glasses model entry from `others/manifest.json` (spec §3), plus optional integrity data. */
+export interface CatalogueEntry {
+  value: string;
+  serialNo: string;
+  text: string;
+  previewIcon?: string;
+  materialParameter?: string;
+  size?: number;
+  sha256?: string;
+}
+
+export interface ValidationResult {
+  entries: CatalogueEntry[];
+  rejected: { index: number; reason: string }[];
+}
+
+const MAX_TEXT = 40;
+const MAX_PATH = 200;
+const MAX_ENTRIES = 500;
+const MAX_MODEL_BYTES = 20 * 1024 * 1024;
+/** Relative paths on the asset origin only: no scheme, no host, no `..`, no backslashes. */
+const SAFE_PATH = /^(?!\/)(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9._\-/]+$/;
+
+function checkPath(value: unknown, extensions: readonly string[]): string | null {
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_PATH)
+    return 'not a path';
+  if (!SAFE_PATH.test(value)) return 'path leaves the asset origin';
+  if (!extensions.some((ext) => value.toLowerCase().endsWith(ext))) return 'wrong file type';
+  return null;
+}
+
+function checkEntry(raw: unknown): CatalogueEntry | string {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'not an object';
+  const e = raw as Record<string, unknown>;
+  const valueError = checkPath(e.value, ['.glb']);
+  if (valueError) return `value: ${valueError}`;
+  const serialNo = typeof e.serialNo === 'number' ? String(e.serialNo) : e.serialNo;
+  if (typeof serialNo !== 'string' || !serialNo || serialNo.length > 16) return 'serialNo';
+  if (typeof e.text !== 'string' || !e.text.trim() || e.text.length > MAX_TEXT) return 'text';
+  const entry: CatalogueEntry = { value: e.value as string, serialNo, text: e.text.trim() };
+  if (e.previewIcon !== undefined) {
+    const error = checkPath(e.previewIcon, ['.svg', '.png', '.jpg', '.jpeg', '.webp']);
+    if (error) return `previewIcon: ${error}`;
+    entry.previewIcon = e.previewIcon as string;
+  }
+  if (e.materialParameter !== undefined) {
+    const error = checkPath(e.materialParameter, ['.json']);
+    if (error) return `materialParameter: ${error}`;
+    entry.materialParameter = e.materialParameter as string;
+  }
+  if (e.size !== undefined) {
+    if (
+      !Number.isInteger(e.size) ||
+      (e.size as number) <= 0 ||
+      (e.size as number) > MAX_MODEL_BYTES
+    )
+      return 'size';
+    entry.size = e.size as number;
+  }
+  if (e.sha256 !== undefined) {
+    if (typeof e.sha256 !== 'string' || !/^[0-9a-f]{64}$/i.test(e.sha256)) return 'sha256';
+    entry.sha256 = e.sha256.toLowerCase();
+  }
+  return entry;
+}
+
+/** Keeps every valid entry, skips (and explains) the rest; never throws, whatever the input. */
+export function validateManifest(json: unknown): ValidationResult {
+  const result: ValidationResult = { entries: [], rejected: [] };
+  if (!Array.isArray(json)) {
+    result.rejected.push({ index: -1, reason: 'manifest is not an array' });
+    return result;
+  }
+  const seen = new Set<string>();
+  json.slice(0, MAX_ENTRIES).forEach((raw: unknown, index) => {
+    const checked = checkEntry(raw);
+    if (typeof checked === 'string') result.rejected.push({ index, reason: checked });
+    else if (seen.has(checked.value)) result.rejected.push({ index, reason: 'duplicate value' });
+    else {
+      seen.add(checked.value);
+      result.entries.push(checked);
+    }
+  });
+  return result;
+}

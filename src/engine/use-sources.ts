@@ -1,0 +1,172 @@
+import { useAtom, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import { t } from '../i18n';
+import {
+  engineErrorAtom,
+  facingModeAtom,
+  isCameraRunningAtom,
+  videoLoadingAtom,
+  videoModeAtom,
+  type FacingMode,
+} from '../state/atoms';
+import { CameraError, openCamera, stopStream } from './camera';
+import { FramePump, videoFrameSource } from './frame-pump';
+import type { TryOnEngine } from './try-on-engine';
+import { loadVideoFile, videoFileProblem, type VideoFileSession } from './video-file';
+
+type Mode = 'idle' | 'camera' | 'file';
+
+/**
+ * What feeds the worker: the camera (front or rear) or a local video file, never both. Every start
+ * takes a new generation number, so an answer that arrives after the user moved on is dropped.
+ */
+export function useSources(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  engineRef: RefObject<TryOnEngine | null>,
+  pumpRef: RefObject<FramePump | null>,
+) {
+  const streamRef = useRef<MediaStream | null>(null);
+  const fileRef = useRef<VideoFileSession | null>(null);
+  const modeRef = useRef<Mode>('idle');
+  const generation = useRef(0);
+  const setError = useSetAtom(engineErrorAtom);
+  const [running, setRunning] = useAtom(isCameraRunningAtom);
+  const [facing, setFacing] = useAtom(facingModeAtom);
+  const [videoMode, setVideoMode] = useAtom(videoModeAtom);
+  const [loading, setLoading] = useAtom(videoLoadingAtom);
+
+  /** Stops the pump, the camera tracks and the file; the worker drops its video state. */
+  const release = useCallback(() => {
+    // The stopped pump stays referenced: its counters still settle and are still reported.
+    pumpRef.current?.stop();
+    stopStream(streamRef.current);
+    streamRef.current = null;
+    fileRef.current?.release();
+    fileRef.current = null;
+    const video = videoRef.current;
+    if (video) video.srcObject = null;
+    void engineRef.current?.reset().catch(() => {});
+  }, [engineRef, pumpRef, videoRef]);
+
+  const stopAll = useCallback(() => {
+    generation.current++;
+    modeRef.current = 'idle';
+    release();
+    setRunning(false);
+    setVideoMode(false);
+    setLoading(false);
+  }, [release, setLoading, setRunning, setVideoMode]);
+
+  const feed = useCallback(
+    (video: HTMLVideoElement, engine: TryOnEngine, mirror: boolean) => {
+      const pump = new FramePump(
+        videoFrameSource(video),
+        (frame) => engine.processFrame(frame, mirror),
+        (error) => console.warn('frame failed', error),
+      );
+      pumpRef.current = pump;
+      pump.start();
+    },
+    [pumpRef],
+  );
+
+  const startCamera = useCallback(
+    async (mode: FacingMode = facing) => {
+      const video = videoRef.current;
+      const engine = engineRef.current;
+      if (!video || !engine) return;
+      const gen = ++generation.current;
+      modeRef.current = 'camera';
+      release();
+      setVideoMode(false);
+      try {
+        const stream = await openCamera(mode);
+        if (gen !== generation.current) return stopStream(stream);
+        streamRef.current = stream;
+        // A camera unplugged or taken away ends its track; say so and stay usable.
+        stream.getVideoTracks()[0]?.addEventListener('ended', () => {
+          if (streamRef.current !== stream) return;
+          stopAll();
+          setError(t('cameraEnded'));
+        });
+        video.srcObject = stream;
+        await video.play();
+        if (gen !== generation.current) return;
+        // Only the front camera is mirrored, like a looking glass.
+        feed(video, engine, mode === 'user');
+        setFacing(mode);
+        setRunning(true);
+        setError(null);
+      } catch (error) {
+        if (gen !== generation.current) return;
+        stopAll();
+        const reason = error instanceof Error ? error.message : String(error);
+        setError(error instanceof CameraError ? reason : t('cameraFailed', { reason }));
+      }
+    },
+    [engineRef, facing, feed, release, setError, setFacing, setVideoMode, stopAll, videoRef],
+  );
+
+  const stopCamera = useCallback(() => {
+    if (modeRef.current === 'camera') stopAll();
+  }, [stopAll]);
+
+  /** Front ↔ rear: restarts the stream with the other facing mode; nothing when off. */
+  const switchCamera = useCallback(() => {
+    if (modeRef.current !== 'camera' || !running) return;
+    void startCamera(facing === 'user' ? 'environment' : 'user');
+  }, [facing, running, startCamera]);
+
+  const openVideoFile = useCallback(
+    async (file: File) => {
+      const video = videoRef.current;
+      const engine = engineRef.current;
+      if (!video || !engine) return;
+      stopAll();
+      const gen = generation.current;
+      const problem = videoFileProblem(file);
+      if (problem) return setError(t(problem));
+      modeRef.current = 'file';
+      setError(null);
+      setLoading(true);
+      const { session, loaded } = loadVideoFile(video, file, {
+        onJump: () => void engine.resetPose().catch(() => {}),
+        onFail: () => {
+          stopAll();
+          setError(t('videoLoadFailed'));
+        },
+      });
+      fileRef.current = session;
+      try {
+        await loaded;
+        await video.play();
+        if (gen !== generation.current) return;
+        feed(video, engine, false);
+        setVideoMode(true);
+        setLoading(false);
+      } catch (error) {
+        if (gen !== generation.current) return;
+        console.warn('video file failed', error);
+        stopAll();
+        setError(t('videoLoadFailed'));
+      }
+    },
+    [engineRef, feed, setError, setLoading, setVideoMode, stopAll, videoRef],
+  );
+
+  useEffect(() => stopAll, [stopAll]);
+
+  return {
+    running,
+    facing,
+    videoMode,
+    loading,
+    /** Camera or file: something is being tracked. */
+    active: running || videoMode,
+    startCamera,
+    stopCamera,
+    switchCamera,
+    openVideoFile,
+    stopAll,
+  };
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { validateManifest } from '../../src/catalogue/manifest';
+import { restoreStatuses } from '../../src/catalogue/model-status';
+
+const good = {
+  value: 'models/001.glb',
+  serialNo: '001',
+  text: '经典圆框',
+  previewIcon: 'previews/001.svg',
+  materialParameter: 'materials/001.json',
+  size: 1234,
+  sha256: 'a'.repeat(64),
+};
+
+describe('validateManifest', () => {
+  it('keeps valid entries and explains each skipped one', () => {
+    const { entries, rejected } = validateManifest([
+      good,
+      { ...good, value: '../secret.glb' },
+      { ...good, value: 'https://evil.example/x.glb' },
+      { ...good, value: '//evil.example/x.glb' },
+      { ...good, value: '/abs/x.glb' },
+      { ...good, value: 'models/x.exe' },
+      { ...good, value: 'models/002.glb', previewIcon: 'javascript:alert(1).png' },
+      { ...good, value: 'models/003.glb', materialParameter: 'data:,x.json' },
+      { ...good, value: 'models/004.glb', size: -1 },
+      { ...good, value: 'models/005.glb', sha256: 'xyz' },
+      { ...good, value: 'models/006.glb', text: '' },
+      { ...good }, // duplicate
+      null,
+      'models/007.glb',
+      { value: 'models/008.glb', serialNo: 8, text: '儿童款' },
+    ]);
+    expect(entries.map((e) => e.value)).toEqual(['models/001.glb', 'models/008.glb']);
+    expect(entries[1]!.serialNo).toBe('8');
+    expect(rejected).toHaveLength(13);
+    for (const r of rejected) expect(r.reason).toBeTruthy();
+  });
+
+  it('never throws on random JSON (fuzz)', () => {
+    let seed = 42;
+    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)]!;
+    const randomValue = (depth: number): unknown => {
+      const kind = Math.floor(rand() * (depth > 3 ? 5 : 8));
+      switch (kind) {
+        case 0:
+          return null;
+        case 1:
+          return rand() * 1e6 - 5e5;
+        case 2:
+          return pick(['', 'models/a.glb', '../x', 'é', '\u0000', 'a'.repeat(300), 'x.json']);
+        case 3:
+          return rand() > 0.5;
+        case 4:
+          return undefined;
+        case 5:
+          return Array.from({ length: Math.floor(rand() * 5) }, () => randomValue(depth + 1));
+        default: {
+          const o: Record<string, unknown> = {};
+          for (const k of [
+            'value',
+            'serialNo',
+            'text',
+            'previewIcon',
+            'materialParameter',
+            'size',
+            'sha256',
+            '__proto__',
+          ]) {
+            if (rand() > 0.4) o[k] = randomValue(depth + 1);
+          }
+          return o;
+        }
+      }
+    };
+    for (let i = 0; i < 5000; i++) {
+      const input =
+        rand() > 0.2
+          ? Array.from({ length: Math.floor(rand() * 6) }, () => randomValue(0))
+          : randomValue(0);
+      const result = validateManifest(input);
+      for (const e of result.entries) {
+        expect(e.value).toMatch(/^[A-Za-z0-9._\-/]+\.glb$/);
+        expect(e.value).not.toContain('..');
+      }
+    }
+  });
+});
+
+describe('restoreStatuses', () => {
+  it('turns a download interrupted by a reload back into not-downloaded', () => {
+    expect(
+      restoreStatuses({ a: 'downloaded', b: 'downloading', c: 'not-downloaded', d: 'weird', e: 3 }),
+    ).toEqual({ a: 'downloaded', b: 'not-downloaded', c: 'not-downloaded' });
+    expect(restoreStatuses(null)).toEqual({});
+    expect(restoreStatuses('x')).toEqual({});
+  });
+});

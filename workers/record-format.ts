@@ -1,0 +1,109 @@
+/**
+ * Which container and codec a recording uses. The spec's order is webm/vp9, webm/vp8, plain webm;
+ * with WebCodecs "plain webm" means the one WebM codec left (AV1). MP4/H.264 comes last, for
+ * browsers that cannot encode any WebM codec (Safari before it gained VP9 encoding).
+ *
+ * Measured on the 2-core test machine (Chromium 1280×720, software encoders, realtime mode):
+ * VP9 keeps 30 fps with ≤ 3 frames queued, AV1 about 24 fps, H.264 30 fps, VP8 about 6 fps (the
+ * VP8 encoder itself is slow there: ffmpeg's libvpx VP8 is also ~20× slower than its VP9). So the
+ * spec's first choice is also the fastest one; VP8 is only reached where VP9 is missing.
+ */
+
+export type RecordContainer = 'webm' | 'mp4';
+/** Mediabunny's codec names for the ones we can produce. */
+export type RecordCodec = 'vp9' | 'vp8' | 'av1' | 'avc';
+
+export interface RecordFormat {
+  container: RecordContainer;
+  codec: RecordCodec;
+  /** File extension and MIME type of the finished file. */
+  ext: string;
+  mime: string;
+  config: VideoEncoderConfig;
+}
+
+export const FORMAT_PREFERENCE: readonly { container: RecordContainer; codec: RecordCodec }[] = [
+  { container: 'webm', codec: 'vp9' },
+  { container: 'webm', codec: 'vp8' },
+  { container: 'webm', codec: 'av1' },
+  { container: 'mp4', codec: 'avc' },
+];
+
+/**
+ * Output size ceiling. 2× a 1280×720 file is 2560×1440, which the software VP9 encoder ran at
+ * 10 fps on the test machine; 1920×1080 is the largest common size every hardware encoder takes.
+ */
+export const MAX_RECORD_PIXELS = 1920 * 1080;
+
+/** 2× the video, capped by MAX_RECORD_PIXELS, even sides (4:2:0 needs them). */
+export function recordSize(
+  videoWidth: number,
+  videoHeight: number,
+  scale: number,
+): { width: number; height: number } {
+  const fit = Math.min(scale, Math.sqrt(MAX_RECORD_PIXELS / (videoWidth * videoHeight)));
+  const even = (n: number) => Math.max(2, Math.round((n * fit) / 2) * 2);
+  return { width: even(videoWidth), height: even(videoHeight) };
+}
+
+/** About 0.1 bit per pixel at 30 fps: 2.8 Mbit/s at 1280×720. */
+export function recordBitrate(width: number, height: number, fps: number): number {
+  return Math.round(Math.min(12e6, Math.max(1e6, width * height * fps * 0.1)));
+}
+
+/** Codec strings with a level large enough for the size (the encoder rejects too small a level). */
+export function codecStrings(codec: RecordCodec, width: number, height: number): string[] {
+  const pixels = width * height;
+  switch (codec) {
+    case 'vp9': {
+      const level = pixels <= 983_040 ? '31' : pixels <= 2_228_224 ? '41' : '51';
+      return [`vp09.00.${level}.08`];
+    }
+    case 'vp8':
+      return ['vp8'];
+    case 'av1': {
+      const level = pixels <= 2_359_296 ? '08' : '12';
+      return [`av01.0.${level}M.08`];
+    }
+    case 'avc': {
+      const macroblocks = Math.ceil(width / 16) * Math.ceil(height / 16);
+      const level = macroblocks <= 3600 ? '1f' : macroblocks <= 8192 ? '28' : '33';
+      // High profile where the encoder has it, constrained baseline otherwise (OpenH264).
+      return [`avc1.6400${level}`, `avc1.42e0${level}`];
+    }
+  }
+}
+
+export type ConfigCheck = (config: VideoEncoderConfig) => Promise<VideoEncoderSupport>;
+
+/** The first supported format in preference order, or null when the browser can encode none. */
+export async function pickRecordFormat(
+  width: number,
+  height: number,
+  fps: number,
+  check: ConfigCheck = (config) => VideoEncoder.isConfigSupported(config),
+): Promise<RecordFormat | null> {
+  const bitrate = recordBitrate(width, height, fps);
+  for (const { container, codec } of FORMAT_PREFERENCE) {
+    for (const codecString of codecStrings(codec, width, height)) {
+      const config: VideoEncoderConfig = {
+        codec: codecString,
+        width,
+        height,
+        bitrate,
+        framerate: fps,
+        // Software encoders at quality settings fall behind on phones and on 2 cores.
+        latencyMode: 'realtime',
+        ...(codec === 'avc' ? { avc: { format: 'avc' as const } } : {}),
+      };
+      const supported = await check(config).then(
+        (answer) => answer.supported === true,
+        () => false,
+      );
+      if (supported) {
+        return { container, codec, ext: container, mime: `video/${container}`, config };
+      }
+    }
+  }
+  return null;
+}
