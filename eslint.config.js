@@ -26,7 +26,15 @@ const mainThreadImports = {
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'dist-bench', 'node_modules', 'public', 'bench/results', '.cache', 'coverage'],
+    ignores: [
+      'dist',
+      'dist-bench',
+      'node_modules',
+      'public',
+      'bench/results',
+      '.cache',
+      'coverage',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

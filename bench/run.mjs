@@ -18,7 +18,7 @@ import { checkTargets } from './lib/targets.mjs';
 
 const PLANS = {
   quick: { windowS: 10, warmupS: 3, soakS: 0, recordS: 4, modelFrames: 15, modelRounds: 2 },
-  full: { windowS: 30, warmupS: 8, soakS: 120, recordS: 8, modelFrames: 30, modelRounds: 3 },
+  full: { windowS: 30, warmupS: 8, soakS: 120, recordS: 8, modelFrames: 20, modelRounds: 2 },
 };
 const LIMITS = {
   quick: { videos: 1, variants: false, deadlineS: 300 },
@@ -45,9 +45,13 @@ function fail(reason, code = 1) {
   void cleanup().finally(() => process.exit(code));
 }
 process.once('SIGINT', () => fail('interrupted', 130));
+process.on('unhandledRejection', (error) => fail(`unhandled rejection: ${error}`));
 process.once('SIGTERM', () => fail('terminated', 143));
 // A hung browser must not hang CI: past the deadline the run is a failure.
-setTimeout(() => fail(`still running after ${LIMITS[mode].deadlineS} s`), LIMITS[mode].deadlineS * 1000).unref();
+setTimeout(
+  () => fail(`still running after ${LIMITS[mode].deadlineS} s`),
+  LIMITS[mode].deadlineS * 1000,
+).unref();
 
 function run(command, commandArgs, env = {}) {
   return new Promise((resolve, reject) => {
@@ -58,7 +62,9 @@ function run(command, commandArgs, env = {}) {
     });
     child.on('error', reject);
     child.on('close', (code) =>
-      code === 0 ? resolve(undefined) : reject(new Error(`${command} ${commandArgs.join(' ')}: exit ${code}`)),
+      code === 0
+        ? resolve(undefined)
+        : reject(new Error(`${command} ${commandArgs.join(' ')}: exit ${code}`)),
     );
   });
 }
@@ -75,8 +81,11 @@ async function build() {
 function variants(delegate, all) {
   const list = [{ delegate, input: 'videoframe' }];
   if (!all) return list;
-  list.push({ delegate: 'CPU', input: 'imagebitmap' }, { delegate: 'CPU', input: 'imagedata' });
+  for (const input of ['imagebitmap', 'imagedata', 'rgba-copy']) list.push({ delegate, input });
   list.push({ delegate: delegate === 'CPU' ? 'GPU' : 'CPU', input: 'videoframe' });
+  // Where the render goes: the pipeline as in the app, then waiting for each frame's drawing.
+  list.push({ delegate, mode: 'pipeline' }, { delegate, mode: 'pipeline', flush: true });
+  list.push({ delegate, mode: 'pipeline', flush: true, glasses: false });
   return list;
 }
 
@@ -90,7 +99,10 @@ async function measureVideo(camera, index, baseUrl) {
       return await task();
     } catch (error) {
       log(`${config} failed: ${error instanceof Error ? error.stack : error}`);
-      result.errors.push({ config, message: error instanceof Error ? error.message : String(error) });
+      result.errors.push({
+        config,
+        message: error instanceof Error ? error.message : String(error),
+      });
       return null;
     }
   };
@@ -101,7 +113,9 @@ async function measureVideo(camera, index, baseUrl) {
   const delegate = result.worker?.delegate ?? 'CPU';
   result.baseline = await attempt('baseline', () => runBaseline({ ...common, delegate, soakS: 0 }));
   const list = variants(delegate, LIMITS[mode].variants && index === 0);
-  result.modelAlone = await attempt('model alone', () => runModelAlone({ ...common, variants: list }));
+  result.modelAlone = await attempt('model alone', () =>
+    runModelAlone({ ...common, variants: list }),
+  );
   result.targets = checkTargets(result);
   return result;
 }
@@ -117,7 +131,10 @@ async function main() {
   const cameras = fixtures.cameras.slice(0, LIMITS[mode].videos);
   for (const [index, camera] of cameras.entries())
     videos.push(await measureVideo(camera, index, server.url));
-  const date = new Date(started).toISOString().replace(/:/g, '').replace(/\.\d+Z$/, 'Z');
+  const date = new Date(started)
+    .toISOString()
+    .replace(/:/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   const result = {
     date,
     mode,

@@ -117,6 +117,7 @@ for await (const file of walk(distDir)) {
 }
 // Largest first so the slow wasm does not start last and leave the other core idle.
 files.sort((a, b) => b.size - a.size);
+/** @type {{ file: string, raw: number, br: number, gz: number }[]} */
 const results = [];
 const queue = [...files];
 await Promise.all(

@@ -62,12 +62,19 @@ async function runCatalogue() {
     log(`catalogue: skipped, ${rel(generator)} does not exist yet`);
     return;
   }
-  // A child process keeps the generator's own exits and globals out of this script.
-  const result = spawnSync(process.execPath, [generator], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+  // A child process keeps the generator's own exits and globals out of this script; its
+  // per-file chatter is only shown when it fails, to keep setup at one line per step.
+  const result = spawnSync(process.execPath, [generator], { cwd: PROJECT_ROOT, encoding: 'utf8' });
   if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
     throw new Error(`${rel(generator)} failed (exit ${result.status ?? result.signal})`);
   }
-  log('catalogue: done');
+  process.stderr.write(result.stderr ?? '');
+  const lines = (result.stdout ?? '').trim().split('\n');
+  const written = lines.filter((line) => line.startsWith('wrote ')).length;
+  const last = lines.at(-1);
+  log(`catalogue: done, ${written} files written${last ? ` (${last})` : ''}`);
 }
 
 async function writeIntegrity() {

@@ -107,3 +107,40 @@ export async function pickRecordFormat(
   }
   return null;
 }
+
+/**
+ * Puts pictures on the recording's 30 fps timeline. A picture lands on the slot nearest to its
+ * time since the first one; a second picture for a slot is skipped (a 60 fps file records every
+ * other frame) and a slot nobody reached stays empty (slow tracking leaves gaps; the file keeps
+ * real time instead of speeding up).
+ */
+export class RecordClock {
+  private startUs: number | null = null;
+  private lastSlot = -1;
+  private readonly frameUs: number;
+
+  constructor(fps: number) {
+    this.frameUs = 1e6 / fps;
+  }
+
+  /** The slot for a picture at `timestampUs`, or null if its slot is already taken. */
+  slot(timestampUs: number): number | null {
+    this.startUs ??= timestampUs;
+    const slot = Math.round((timestampUs - this.startUs) / this.frameUs);
+    return slot > this.lastSlot ? slot : null;
+  }
+
+  /** Marks the slot as used (once the picture went to the encoder). */
+  take(slot: number): void {
+    this.lastSlot = Math.max(this.lastSlot, slot);
+  }
+
+  timestampUs(slot: number): number {
+    return Math.round(slot * this.frameUs);
+  }
+
+  /** From the first slot to the end of the last one. */
+  get durationS(): number {
+    return ((this.lastSlot + 1) * this.frameUs) / 1e6;
+  }
+}

@@ -41,10 +41,23 @@ export async function runWorker({ baseUrl, camera, plan, soakS, log }) {
     log('worker: cold start');
     const cold = await startToFirstFrame(page, `${baseUrl}/home?stats`, timeout);
     const glasses = await putOnFirstGlasses(page, timeout);
-    const delegate = await warmUp(page, { seconds: plan.warmupS, minTracked: 20, timeoutMs: 120_000 });
-    log(`worker: measuring ${soakS > plan.windowS ? `(${soakS} s soak)` : ''} on ${delegate}`);
-    const measured = await windowWithMemory(session, plan, soakS, '.model-cell[aria-pressed="true"]');
-    const recording = await measureRecording(page, plan.recordS, log);
+    const delegate = await warmUp(page, {
+      seconds: plan.warmupS,
+      minTracked: 20,
+      timeoutMs: 120_000,
+    });
+    log(`worker: measuring on ${delegate}${soakS > plan.windowS ? `, ${soakS} s soak` : ''}`);
+    const measured = await windowWithMemory(
+      session,
+      plan,
+      soakS,
+      '.model-cell[aria-pressed="true"]',
+    );
+    // A recording failure is the app's, not the bench's: it is reported, the run goes on.
+    const recording = await measureRecording(page, plan.recordS, log).catch((error) => ({
+      available: true,
+      error: String(error instanceof Error ? error.message : error).split('\n')[0],
+    }));
     const leaks = await stopAndCheck(page);
     log('worker: warm start');
     const warm = await startToFirstFrame(page, null, timeout);
@@ -75,42 +88,65 @@ export async function runBaseline({ baseUrl, camera, plan, delegate, soakS, log 
 /** Drops the first detections (graph warm-up, GPU shader compiles) from the timings. */
 const WARMUP_DETECTIONS = 5;
 
+const sum = (values) => values.reduce((a, b) => a + b, 0);
+
 /**
- * detectForVideo back to back in a worker on frames captured beforehand, for each variant
- * ({ delegate, input }); the first variant is the product's own (VideoFrame input).
+ * Back to back in a worker on frames captured beforehand, per variant: detectForVideo alone
+ * ({ delegate, input }), or the whole pipeline ({ delegate, mode: 'pipeline', flush }). The first
+ * variant is the product's own (detection on the VideoFrame).
  */
 export async function runModelAlone({ baseUrl, camera, plan, variants, log }) {
   const session = await openSession({ cameraY4m: camera.y4m, serviceWorkers: 'block', log });
   const results = [];
   try {
     const { page } = session;
-    for (const { delegate, input } of variants) {
-      log(`model alone: ${delegate} ${input}`);
-      const query = `delegate=${delegate}&input=${input}&frames=${plan.modelFrames}&rounds=${plan.modelRounds}`;
+    for (const variant of variants) {
+      const {
+        delegate,
+        input = 'videoframe',
+        mode = 'model',
+        flush = false,
+        glasses = true,
+      } = variant;
+      const name =
+        mode === 'pipeline'
+          ? `pipeline${glasses ? '' : ' without glasses'}${flush ? ' + flush' : ''}`
+          : input;
+      log(`model alone: ${delegate} ${name}`);
+      const query = new URLSearchParams({
+        delegate,
+        input,
+        mode,
+        frames: String(plan.modelFrames),
+      });
+      query.set('rounds', String(plan.modelRounds));
+      if (flush) query.set('flush', '1');
+      if (!glasses) query.set('glasses', '0');
       await page.goto(`${baseUrl}/bench/pages/model-alone.html?${query}`);
-      const handle = await page.waitForFunction(
+      await page.waitForFunction(
         () => document.body.dataset.result ?? document.body.dataset.error,
         null,
         { polling: 250, timeout: plan.modelTimeoutMs },
       );
-      const text = String(await handle.jsonValue());
-      const error = await page.evaluate(() => document.body.dataset.error ?? null);
-      if (error) throw new Error(`model alone (${delegate}, ${input}): ${error}`);
-      const run = JSON.parse(text);
+      const { result, error } = await page.evaluate(() => ({ ...document.body.dataset }));
+      if (error) throw new Error(`model alone (${delegate}, ${name}): ${error}`);
+      const run = JSON.parse(result);
       const skip = Math.min(WARMUP_DETECTIONS, run.times.length - 1);
-      const times = run.times.slice(skip);
-      const convertMs = run.convertMs.slice(skip);
-      // Frames per second back to back: conversion (if any) plus detection.
-      const mean = (times.reduce((a, b) => a + b, 0) + convertMs.reduce((a, b) => a + b, 0)) / times.length;
+      const part = (key) => (run[key]?.length ? run[key].slice(skip) : []);
+      const times = part('times');
+      const extra = ['convertMs', 'renderMs', 'flushMs'].map((key) => sum(part(key)));
       results.push({
         delegate,
-        input,
+        input: name,
         size: `${run.width}x${run.height}`,
         createMs: round(run.createMs, 0),
-        convertMs: summary(convertMs),
+        convertMs: summary(part('convertMs')),
         detectMs: summary(times),
-        fps: round(1000 / mean, 2),
-        uploadMs: summary(run.uploadMs),
+        renderMs: summary(part('renderMs')),
+        flushMs: summary(part('flushMs')),
+        // Frames per second back to back: everything the variant does per frame.
+        fps: round((1000 * times.length) / (sum(times) + sum(extra)), 2),
+        uploadMs: summary(run.uploadMs ?? []),
       });
     }
     return results;

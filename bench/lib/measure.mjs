@@ -24,7 +24,8 @@ export async function waitForStats(page, check, timeoutMs, what) {
   for (;;) {
     const stats = await readStats(page);
     if (check(stats)) return stats;
-    if (Date.now() > deadline) throw new Error(`${what}: timed out, stats ${JSON.stringify(stats)}`);
+    if (Date.now() > deadline)
+      throw new Error(`${what}: timed out, stats ${JSON.stringify(stats)}`);
     await sleep(250);
   }
 }
@@ -86,7 +87,9 @@ export async function measureWindow(session, { seconds, tapSelector }) {
     cameraFps: cameraFrames === null ? null : round(cameraFrames / wallS, 2),
     presentedFps: round(delta('framesIn') / wallS, 2),
     dropped: cameraFrames === null ? null : Math.max(0, cameraFrames - tracked),
-    droppedShare: cameraFrames ? round(Math.max(0, cameraFrames - tracked) / cameraFrames, 3) : null,
+    droppedShare: cameraFrames
+      ? round(Math.max(0, cameraFrames - tracked) / cameraFrames, 3)
+      : null,
     pumpDropped: delta('dropped'),
     faceShare: frames.length ? round(frames.filter((f) => f.face).length / frames.length, 3) : null,
     detectMs: summary(frames.map((f) => f.detect)),
@@ -102,7 +105,10 @@ export async function measureWindow(session, { seconds, tapSelector }) {
     ]),
     main: {
       lagMs: summary(p.lag),
-      busy: round((after.clock.task - before.clock.task) / (after.clock.wall - before.clock.wall), 3),
+      busy: round(
+        (after.clock.task - before.clock.task) / (after.clock.wall - before.clock.wall),
+        3,
+      ),
       longTasks: p.longTasks.length,
       blockingMsPer10s: round((blocking / wallS) * 10, 1),
       longestTaskMs: round(Math.max(0, ...p.longTasks.map((t) => t.duration)), 1),

@@ -114,7 +114,12 @@ export function installProbes() {
     const value = data.value;
     if (typeof value?.detectMs !== 'number') return;
     const latency = performance.timeOrigin + now() - capturedAt;
-    bench.frames.push({ detect: value.detectMs, render: value.renderMs, latency, face: value.face });
+    bench.frames.push({
+      detect: value.detectMs,
+      render: value.renderMs,
+      latency,
+      face: value.face,
+    });
   };
   const OriginalWorker = window.Worker;
   window.Worker = class extends OriginalWorker {

@@ -43,12 +43,16 @@ export async function measureRecording(page, seconds, log) {
   await sleep(seconds * 1000);
   const after = await readStats(page);
   const wallS = (Date.now() - t0) / 1000;
-  const download = page.waitForEvent('download', { timeout: 60_000 });
+  // Handled at once: if the stop click throws, the pending wait must not reject unobserved.
+  const download = page.waitForEvent('download', { timeout: 60_000 }).then(
+    (d) => d.path(),
+    (error) => {
+      log(`recording: no download (${error})`);
+      return null;
+    },
+  );
   await page.getByRole('button', { name: STOP }).click();
-  const file = await download.then((d) => d.path()).catch((error) => {
-    log(`recording: no download (${error})`);
-    return null;
-  });
+  const file = await download;
   const probe = file ? await probeFile(file) : null;
   return {
     available: true,

@@ -14,21 +14,36 @@ const pct = (s) => (s === null || s === undefined ? null : round(s * 100, 1));
 /** Rows: label, then a getter per configuration returning numbers (ratios are per number). */
 const ROWS = [
   ['Tracked fps (model alone: detections/s)', (c) => [c.window?.trackedFps], (m) => [m.fps]],
-  ['Camera fps (track) / presented to the page', (c) => [c.window?.cameraFps, c.window?.presentedFps]],
+  [
+    'Camera fps (track) / presented to the page',
+    (c) => [c.window?.cameraFps, c.window?.presentedFps],
+  ],
   ['Dropped frames / % of camera frames', (c) => [c.window?.dropped, pct(c.window?.droppedShare)]],
   ['Detect ms p50 / p95', (c) => p(c.window?.detectMs, 2), (m) => p(m.detectMs, 2)],
   ['Render ms p50 / p95', (c) => p(c.window?.renderMs, 2)],
   ['Capture → frame done ms p50 / p95', (c) => p(c.window?.latencyMs, 2)],
   ['Main: event-loop lag ms p50 / p95 / p99 / max', (c) => p(c.window?.main.lagMs, 4)],
   ['Main: busy % of wall time', (c) => [pct(c.window?.main.busy)]],
-  ['Main: long tasks / blocking ms per 10 s', (c) => [c.window?.main.longTasks, c.window?.main.blockingMsPer10s]],
-  ['Main: rAF interval ms p50 / p95 / max', (c) => p(c.window?.main.rafMs, 2).concat(c.window?.main.rafMs.max)],
+  [
+    'Main: long tasks / blocking ms per 10 s',
+    (c) => [c.window?.main.longTasks, c.window?.main.blockingMsPer10s],
+  ],
+  [
+    'Main: rAF interval ms p50 / p95 / max',
+    (c) => p(c.window?.main.rafMs, 2).concat(c.window?.main.rafMs.max),
+  ],
   ['Main: tap → handler ms p50 / p95', (c) => p(c.window?.main.tapDelayMs, 2)],
   ['Main: tap → next paint ms p50 / p95', (c) => p(c.window?.main.tapPaintMs, 2)],
   ['JS heap MB (page + worker) start / end', (c) => heap(c.memory)],
   ['Renderer + GPU RSS MB start / end', (c) => rss(c.memory)],
-  ['Memory span s: heap / RSS growth MB', (c) => [c.memory?.seconds, c.memory?.heapGrowthMb, c.memory?.rssGrowthMb]],
-  ['VideoFrames open after stop: pipeline / page', (c) => [c.leaks?.pipelineOpenFrames, c.leaks?.pageOpenFrames]],
+  [
+    'Memory span s: heap / RSS growth MB',
+    (c) => [c.memory?.seconds, c.memory?.heapGrowthMb, c.memory?.rssGrowthMb],
+  ],
+  [
+    'VideoFrames open after stop: pipeline / page',
+    (c) => [c.leaks?.pipelineOpenFrames, c.leaks?.pageOpenFrames],
+  ],
   ['Cold start ms: navigation → first tracked / click → first', (c) => start(c.cold ?? c.start)],
   ['Warm start ms (reload): navigation → first tracked / click → first', (c) => start(c.warm)],
 ];
@@ -38,9 +53,19 @@ function p(s, count) {
   return keys.map((k) => s?.[k] ?? null);
 }
 const heap = (m) =>
-  m ? [round(m.start.pageHeapMb + m.start.workerHeapMb, 1), round(m.end.pageHeapMb + m.end.workerHeapMb, 1)] : null;
+  m
+    ? [
+        round(m.start.pageHeapMb + m.start.workerHeapMb, 1),
+        round(m.end.pageHeapMb + m.end.workerHeapMb, 1),
+      ]
+    : null;
 const rss = (m) =>
-  m ? [round(m.start.rendererRssMb + m.start.gpuRssMb, 0), round(m.end.rendererRssMb + m.end.gpuRssMb, 0)] : null;
+  m
+    ? [
+        round(m.start.rendererRssMb + m.start.gpuRssMb, 0),
+        round(m.end.rendererRssMb + m.end.gpuRssMb, 0),
+      ]
+    : null;
 const start = (s) => (s ? [s.firstTrackedMs, s.clickToFirstMs] : null);
 
 function videoSection(run) {
@@ -59,17 +84,29 @@ function videoSection(run) {
     const w = worker ? get(worker) : null;
     const b = baseline ? get(baseline) : null;
     const m = model && getModel ? getModel(model) : null;
-    lines.push(`| ${label} | ${fmt(w)} | ${fmt(b)} | ${fmt(m)} | ${ratio(w, b)} | ${ratio(w, m)} |`);
+    lines.push(
+      `| ${label} | ${fmt(w)} | ${fmt(b)} | ${fmt(m)} | ${ratio(w, b)} | ${ratio(w, m)} |`,
+    );
   }
   const rec = worker?.recording;
   const recText = !rec
     ? NA
-    : rec.available
-      ? `${rec.trackedFps} tracked / ${rec.recordedFps ?? NA} recorded fps`
-      : 'not available yet';
-  lines.push(`| Recording on: tracked / recorded fps | ${recText} | ${NA} | ${NA} | ${NA} | ${NA} |`);
+    : !rec.available
+      ? 'not available yet'
+      : rec.error
+        ? `failed: ${rec.error}`
+        : `${rec.trackedFps} tracked / ${rec.recordedFps ?? NA} recorded fps`;
+  lines.push(
+    `| Recording on: tracked / recorded fps | ${recText} | ${NA} | ${NA} | ${NA} | ${NA} |`,
+  );
   for (const error of run.errors) lines.push('', `**${error.config} failed:** ${error.message}`);
-  lines.push('', '### Targets', '', '| Group | Target | Value | Met |', '| --- | --- | --- | --- |');
+  lines.push(
+    '',
+    '### Targets',
+    '',
+    '| Group | Target | Value | Met |',
+    '| --- | --- | --- | --- |',
+  );
   for (const t of run.targets) {
     const met = t.met === null ? 'n/a' : t.met ? '✅ yes' : '❌ no';
     lines.push(`| ${t.group} | ${t.label} | ${t.value} | ${met} |`);
@@ -80,14 +117,17 @@ function videoSection(run) {
 
 function variantsTable(variants) {
   const lines = [
-    '### Model alone: delegate and input',
+    '### Model alone: delegate, input, and the whole pipeline',
     '',
-    '| Delegate | Input | Frame | Create ms | Convert ms p50 / p95 | Detect ms p50 / p95 | Frames/s | GL upload + read ms p50 / p95 |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| Delegate | Run | Frame | Create ms | Convert ms p50 / p95 | Detect ms p50 / p95 |' +
+      ' Render ms p50 / p95 | GPU flush ms p50 / p95 | Frames/s | GL upload + read ms p50 / p95 |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
+  const cell = (s) => (s?.n ? fmt(p(s, 2)) : NA);
   for (const v of variants)
     lines.push(
-      `| ${v.delegate} | ${v.input} | ${v.size} | ${v.createMs} | ${fmt(p(v.convertMs, 2))} | ${fmt(p(v.detectMs, 2))} | ${v.fps} | ${fmt(p(v.uploadMs, 2))} |`,
+      `| ${v.delegate} | ${v.input} | ${v.size} | ${v.createMs} | ${cell(v.convertMs)} |` +
+        ` ${cell(v.detectMs)} | ${cell(v.renderMs)} | ${cell(v.flushMs)} | ${v.fps} | ${cell(v.uploadMs)} |`,
     );
   return lines;
 }

@@ -41,9 +41,11 @@ export function checkTargets(run) {
   add('main thread', 'rAF interval p95 ≤ 20 ms', () =>
     wm ? verdict(wm.rafMs.p95 <= 20, `${wm.rafMs.p95} ms`) : null,
   );
-  add('main thread', 'tap latency p95 ≤ 50 ms (to the next paint)', () =>
-    wm?.tapPaintMs.n ? verdict(wm.tapPaintMs.p95 <= 50, `${wm.tapPaintMs.p95} ms`) : null,
-  );
+  add('main thread', 'tap latency p95 ≤ 50 ms (to the next paint)', () => {
+    if (!wm?.tapPaintMs.n) return null;
+    const value = `${wm.tapPaintMs.p95} ms (handler runs after ${wm.tapDelayMs.p95} ms)`;
+    return verdict(wm.tapPaintMs.p95 <= 50, value);
+  });
   add('pipeline', 'tracked fps ≥ 0.9 × min(camera fps, model-alone fps)', () => {
     const win = w?.window;
     if (!win || win.cameraFps === null || !model) return null;
@@ -66,7 +68,10 @@ export function checkTargets(run) {
     const l = w?.leaks;
     if (!l) return null;
     const open = l.pipelineOpenFrames + l.pageOpenFrames;
-    return verdict(open === 0, `${l.pipelineOpenFrames} in the worker, ${l.pageOpenFrames} on the page`);
+    return verdict(
+      open === 0,
+      `${l.pipelineOpenFrames} in the worker, ${l.pageOpenFrames} on the page`,
+    );
   });
   add('start', 'warm start to first tracked frame ≤ 1.5 s', () =>
     w?.warm ? verdict(w.warm.firstTrackedMs <= 1500, `${w.warm.firstTrackedMs} ms`) : null,

@@ -120,13 +120,10 @@ async function toggle(pipeline: TryOnPipeline): Promise<void> {
   button.textContent = '关闭摄像头';
 }
 
-createPipeline().then(
-  (pipeline) => {
-    button.addEventListener('click', () => void toggle(pipeline).catch(fail));
-    button.disabled = false;
-  },
-  fail,
-);
+createPipeline().then((pipeline) => {
+  button.addEventListener('click', () => void toggle(pipeline).catch(fail));
+  button.disabled = false;
+}, fail);
 
 function fail(error: unknown): void {
   document.body.dataset.error = error instanceof Error ? error.message : String(error);

@@ -3,11 +3,13 @@ import { openCamera, stopStream } from '../../src/engine/camera';
 import { ASSET_PATHS } from '../../src/shared/constants';
 import { assetUrl, fetchBytes } from './bench-assets';
 import type { ModelAloneApi, ModelInput } from './model-alone.worker';
+import type { PipelineAloneApi } from './pipeline-alone.worker';
 
 /**
  * Captures N camera frames (the product's camera request), then times the model alone on them in
- * a worker. `?delegate=CPU|GPU&input=videoframe|imagebitmap|imagedata&frames=30&rounds=3`; the
- * result lands in `body[data-result]` (JSON), a failure in `body[data-error]`.
+ * a worker. `?delegate=CPU|GPU&input=videoframe|imagebitmap|imagedata|rgba-copy&frames=30&rounds=3`,
+ * or the whole pipeline with `&mode=pipeline[&flush][&glasses=0]`. The result lands in `body[data-result]`
+ * (JSON), a failure in `body[data-error]`.
  */
 async function main(): Promise<void> {
   const params = new URLSearchParams(location.search);
@@ -30,22 +32,24 @@ async function main(): Promise<void> {
   });
   stopStream(stream);
   const modelBytes = await fetchBytes(ASSET_PATHS.faceModel);
-  const worker = new Worker(new URL('./model-alone.worker.ts', import.meta.url), {
-    type: 'module',
-  });
-  const api = Comlink.wrap<ModelAloneApi>(worker);
   const source = {
     modelBytes,
     wasmLoaderUrl: assetUrl(ASSET_PATHS.wasmLoader),
     wasmBinaryUrl: assetUrl(ASSET_PATHS.wasmBinary),
   };
-  const run = await api.run(
-    Comlink.transfer(source, [modelBytes, ...frames]),
-    frames,
-    delegate,
-    rounds,
-    input,
-  );
+  const transferred = Comlink.transfer(source, [modelBytes, ...frames]);
+  let worker: Worker;
+  let run: object;
+  if (params.get('mode') === 'pipeline') {
+    worker = new Worker(new URL('./pipeline-alone.worker.ts', import.meta.url), { type: 'module' });
+    const api = Comlink.wrap<PipelineAloneApi>(worker);
+    const glasses = params.get('glasses') !== '0';
+    run = await api.run(transferred, frames, delegate, rounds, params.has('flush'), glasses);
+  } else {
+    worker = new Worker(new URL('./model-alone.worker.ts', import.meta.url), { type: 'module' });
+    const api = Comlink.wrap<ModelAloneApi>(worker);
+    run = await api.run(transferred, frames, delegate, rounds, input);
+  }
   worker.terminate();
   const { videoWidth: width, videoHeight: height } = video;
   document.body.dataset.result = JSON.stringify({ width, height, delegate, input, ...run });

@@ -3,7 +3,7 @@
 // models/*.glb, materials/*.json, previews/*.svg, others/manifest.json, env/studio.png
 // and models/head6.glb. Deterministic: same inputs, byte-identical outputs.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STYLES, withDefaults } from './styles.mjs';
@@ -50,6 +50,8 @@ export function generateCatalogue({ out, task, log = console.log }) {
   const write = (rel, data) => {
     const file = join(out, rel);
     mkdirSync(dirname(file), { recursive: true });
+    // Unchanged files keep their times, so dev servers and caches see no change.
+    if (existsSync(file) && readFileSync(file).equals(Buffer.from(data))) return;
     writeFileSync(file, data);
     log(`wrote ${relative(process.cwd(), file) || file} (${data.length} bytes)`);
   };

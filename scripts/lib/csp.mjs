@@ -20,10 +20,11 @@ export function buildCsp(extraOrigins = []) {
   const extra = [...new Set(typeof extraOrigins === 'string' ? [extraOrigins] : extraOrigins)];
   const directives = [
     ["default-src 'self'"],
-    ["script-src 'self' 'wasm-unsafe-eval'"],
+    // The asset host also serves the wasm loader script and the preview images.
+    ["script-src 'self' 'wasm-unsafe-eval'", ...extra],
     ["worker-src 'self' blob:"],
     ["connect-src 'self'", ...extra],
-    ["img-src 'self' blob: data:"],
+    ["img-src 'self' blob: data:", ...extra],
     ["media-src 'self' blob:"],
     ["style-src 'self' 'unsafe-inline'"],
     ["font-src 'self'"],

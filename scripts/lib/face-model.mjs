@@ -63,7 +63,7 @@ async function download(url, target) {
     const reason = controller.signal.aborted
       ? `no data for ${STALL_MS / 1000} s`
       : `${detail}${cause ? ` (${cause.code ?? cause.message})` : ''}`;
-    throw new Error(`could not download the face model from ${url}: ${reason}`);
+    throw new Error(`could not download the face model from ${url}: ${reason}`, { cause: error });
   } finally {
     clearTimeout(timer);
   }

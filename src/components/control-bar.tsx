@@ -1,14 +1,18 @@
-import { useSetAtom } from 'jotai';
 import { t } from '../i18n';
-import { selectedModelAtom } from '../state/atoms';
 import { CAPTURE_SCALE, PHOTO_FILE_NAME } from '../shared/constants';
 import type { TryOnControls } from '../engine/use-try-on';
+import { formatClock } from './format-clock';
 import { saveBlob } from './save-file';
 
-/** The try-on controls: camera, switch, photo, record, video file, cancel effect. */
+/** The try-on controls: camera, switch, photo, record, cancel effect. */
 export function ControlBar({ controls }: { controls: TryOnControls }) {
-  const setSelected = useSetAtom(selectedModelAtom);
-  const { engine, status, running, startCamera, stopCamera } = controls;
+  const { engine, status, running, active, startCamera, stopCamera, switchCamera, recording } =
+    controls;
+  const takePhoto = () =>
+    void engine
+      ?.capture(CAPTURE_SCALE)
+      .then((png) => saveBlob(png, PHOTO_FILE_NAME))
+      .catch((e: unknown) => console.error(e));
   return (
     <div className="controls">
       <button
@@ -18,26 +22,27 @@ export function ControlBar({ controls }: { controls: TryOnControls }) {
       >
         {running ? t('cameraOff') : t('cameraOn')}
       </button>
-      <button
-        type="button"
-        disabled={!running || !engine}
-        onClick={() =>
-          void engine
-            ?.capture(CAPTURE_SCALE)
-            .then((png) => saveBlob(png, PHOTO_FILE_NAME))
-            .catch((e: unknown) => console.error(e))
-        }
-      >
+      <button type="button" disabled={!running} onClick={switchCamera}>
+        {t('switchCamera')}
+      </button>
+      <button type="button" disabled={!active || !engine} onClick={takePhoto}>
         {t('takePhoto')}
       </button>
+      {/* Never disabled: with no camera or video, pressing it explains why (spec §5). */}
       <button
         type="button"
-        disabled={!engine}
-        onClick={() => {
-          setSelected(null);
-          void engine?.clearGlasses();
-        }}
+        className={recording.recording ? 'record recording' : 'record'}
+        aria-pressed={recording.recording}
+        onClick={recording.toggle}
       >
+        {recording.recording ? t('stopRecording') : t('startRecording')}
+      </button>
+      {recording.recording ? (
+        <span className="record-timer" role="timer" aria-label={t('recordingElapsed')}>
+          {formatClock(recording.elapsedS)}
+        </span>
+      ) : null}
+      <button type="button" disabled={!engine} onClick={() => void engine?.clearGlasses()}>
         {t('cancelEffect')}
       </button>
     </div>

@@ -1,4 +1,7 @@
-import type { RefObject } from 'react';
+import { useRef, type RefObject } from 'react';
+import type { TryOnEngine } from '../engine/try-on-engine';
+import { useViewSize } from '../engine/use-view-size';
+import { ProcessingOverlay } from './processing-overlay';
 import { StatsOverlay } from './stats-overlay';
 
 const showStats = new URLSearchParams(location.search).has('stats');
@@ -8,18 +11,23 @@ interface Props {
   videoRef: RefObject<HTMLVideoElement | null>;
   canvasKey: number;
   status: string;
+  engine: TryOnEngine | null;
+  loading: boolean;
 }
 
 /**
  * The picture: the worker draws video + glasses into the canvas. The <video> stays underneath,
  * laid out, because browsers only deliver new-frame callbacks for videos that are rendered.
  */
-export function TryOnView({ canvasRef, videoRef, canvasKey, status }: Props) {
+export function TryOnView({ canvasRef, videoRef, canvasKey, status, engine, loading }: Props) {
+  const viewRef = useRef<HTMLDivElement>(null);
+  useViewSize(viewRef, engine);
   return (
-    <div className="view" data-status={status}>
+    <div ref={viewRef} className="view" data-status={status}>
       <video ref={videoRef} className="source" playsInline muted />
       <canvas key={canvasKey} ref={canvasRef} className="picture" data-testid="picture" />
       <StatsOverlay visible={showStats} />
+      <ProcessingOverlay visible={loading} />
     </div>
   );
 }

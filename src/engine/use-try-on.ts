@@ -9,6 +9,7 @@ import { exposeDebugHandle } from './debug-handle';
 import { rememberDelegate } from './delegate-memory';
 import type { FramePump } from './frame-pump';
 import type { EngineAssets, EngineEvent, TryOnEngine } from './try-on-engine';
+import { useRecording } from './use-recording';
 import { useSources } from './use-sources';
 
 let assetsPromise: Promise<EngineAssets> | null = null;
@@ -111,6 +112,7 @@ export function useTryOn() {
     engine,
     status,
     ...sources,
+    recording: useRecording(engine, sources.active, canvasRef),
     restart,
   };
 }

@@ -67,4 +67,12 @@ export const en: Strings = {
   statusDownloaded: 'Downloaded',
   statusDownloading: 'Downloading',
   statusNotDownloaded: 'Not downloaded',
+  skipToContent: 'Skip to main content',
+  mainNav: 'Main navigation',
+  footerNotice: 'More frames are added over time; the AI tools here are for personal use only.',
+  aboutInvite: 'Suggestions are welcome: contact the author',
+  aboutAccount: '{platform}: {handle}',
+  recordingFailed: 'Recording failed: {reason}',
+  recordingElapsed: 'Recording time',
+  videoPlayback: 'Video playback',
 };

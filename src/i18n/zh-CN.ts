@@ -64,6 +64,14 @@ export const zhCN = {
   statusDownloaded: '已下载',
   statusDownloading: '下载中',
   statusNotDownloaded: '未下载',
+  skipToContent: '跳到主要内容',
+  mainNav: '主导航',
+  footerNotice: '眼镜款式持续更新中；本站 AI 工具仅供个人使用。',
+  aboutInvite: '欢迎联系作者，提出您的宝贵建议',
+  aboutAccount: '{platform}：{handle}',
+  recordingFailed: '录像失败：{reason}',
+  recordingElapsed: '录像时长',
+  videoPlayback: '视频播放控制',
 } as const;
 
 export type StringKey = keyof typeof zhCN;

@@ -4,6 +4,8 @@ import { TryOnView } from '../components/try-on-view';
 import { useCatalogue } from '../catalogue/use-catalogue';
 import { ModelGrid } from '../components/model-grid';
 import { Toast } from '../components/toast';
+import { VideoFileBar } from '../components/video-file-bar';
+import { VideoFileButton } from '../components/video-file-button';
 import { useTryOn } from '../engine/use-try-on';
 import { t } from '../i18n';
 import { engineErrorAtom } from '../state/atoms';
@@ -13,12 +15,26 @@ export function Home() {
   const error = useAtomValue(engineErrorAtom);
   const { status, engine } = controls;
 
-  const catalogue = useCatalogue(engine, controls.running);
+  const catalogue = useCatalogue(engine, controls.active);
 
   return (
     <main className="home">
       <h1 className="title">{t('homeTitle')}</h1>
-      <TryOnView canvasRef={canvasRef} videoRef={videoRef} canvasKey={canvasKey} status={status} />
+      <VideoFileButton
+        loading={controls.loading}
+        disabled={status !== 'ready'}
+        onOpen={controls.stopCamera}
+        onFile={(file) => void controls.openVideoFile(file)}
+      />
+      <TryOnView
+        canvasRef={canvasRef}
+        videoRef={videoRef}
+        canvasKey={canvasKey}
+        status={status}
+        engine={engine}
+        loading={controls.loading}
+      />
+      {controls.videoMode ? <VideoFileBar videoRef={videoRef} /> : null}
       {error ? (
         <p role="alert" className="error">
           {error}

@@ -96,7 +96,6 @@ const listeners = new Set<(progress: PrepareProgress) => void>();
  * reason for the user; the next call starts over.
  */
 export function ensurePrepared(): Promise<PreparedAssets> {
-  if (!current) console.log('DEBUG ensurePrepared start ' + String(new Error().stack));
   current ??= runPreparation((progress) => {
     lastProgress = progress;
     for (const listener of listeners) listener(progress);

@@ -1,22 +1,28 @@
-// Launches Debian's Chromium for the e2e tests and the bench: SwiftShader WebGL (both MediaPipe
-// delegates and three.js need it), a fake camera fed from a .y4m file, and no background traffic.
+// Launches Debian's Chromium (no downloaded browser builds here) with software WebGL and a fake
+// camera, and watches for requests that would send anything off the device.
 import { chromium } from 'playwright-core';
 
+/** Debian's package; overridable for machines that keep Chromium elsewhere. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
- * @param {{ cameraY4m?: string, extraArgs?: string[] }} [options]
+ * @param {{ cameraY4m?: string, extraArgs?: string[], headless?: boolean }} [options]
+ *   cameraY4m: a .y4m file the fake camera loops; without it Chromium shows a synthetic pattern
+ *   with no face in it.
  * @returns {Promise<import('playwright-core').Browser>}
  */
-export function launchChromium({ cameraY4m, extraArgs = [] } = {}) {
+export function launchChromium({ cameraY4m, extraArgs = [], headless = true } = {}) {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    headless: true,
+    headless,
     args: [
       '--no-sandbox',
+      // No GPU on these machines: SwiftShader gives WebGL2 in software.
       '--use-angle=swiftshader',
       '--enable-unsafe-swiftshader',
       '--ignore-gpu-blocklist',
+      '--enable-webgl',
+      // Keep Chromium's own traffic out of the way (and out of the network-isolation checks).
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
@@ -32,18 +38,51 @@ export function launchChromium({ cameraY4m, extraArgs = [] } = {}) {
 }
 
 /**
- * Records every request (page and workers) whose origin is not `allowedOrigin`.
+ * @typedef {{ url: string, method: string, resourceType: string, kind: 'request' | 'websocket' }} ForeignRequest
+ */
+
+/**
+ * Records every network request of the context (pages, their workers, and WebSockets) whose
+ * origin is not `allowedOrigin`. Local schemes (data:, blob:, about:) never leave the device and
+ * are ignored. Attach before the first navigation; the returned array fills as requests happen.
  * @param {import('playwright-core').BrowserContext} context
- * @param {string} allowedOrigin
- * @returns {string[]}
+ * @param {string} allowedOrigin e.g. the test server's `http://127.0.0.1:PORT`
+ * @returns {ForeignRequest[]}
  */
 export function collectForeignRequests(context, allowedOrigin) {
-  /** @type {string[]} */
+  const allowed = new URL(allowedOrigin).origin;
+  /** @type {ForeignRequest[]} */
   const foreign = [];
+  /** @param {string} url */
+  const isForeign = (url) => {
+    const parsed = URL.canParse(url) ? new URL(url) : null;
+    if (!parsed || !/^(https?|wss?):$/.test(parsed.protocol)) return false;
+    const origin = parsed.origin.replace(/^ws/, 'http');
+    return origin !== allowed;
+  };
   context.on('request', (request) => {
-    const url = new URL(request.url());
-    if (['data:', 'blob:'].includes(url.protocol)) return;
-    if (url.origin !== allowedOrigin) foreign.push(request.url());
+    if (isForeign(request.url())) {
+      foreign.push({
+        url: request.url(),
+        method: request.method(),
+        resourceType: request.resourceType(),
+        kind: 'request',
+      });
+    }
   });
+  /** @param {import('playwright-core').Page} page */
+  const watchSockets = (page) =>
+    page.on('websocket', (socket) => {
+      if (isForeign(socket.url())) {
+        foreign.push({
+          url: socket.url(),
+          method: 'GET',
+          resourceType: 'websocket',
+          kind: 'websocket',
+        });
+      }
+    });
+  context.pages().forEach(watchSockets);
+  context.on('page', watchSockets);
   return foreign;
 }

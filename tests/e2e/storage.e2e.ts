@@ -37,10 +37,18 @@ async function freshProxy(): Promise<Proxy> {
 }
 afterAll(() => proxy?.close());
 
-/** Records each distinct state of the progress bar (value, bar width, visible text). */
-const PROGRESS_RECORDER = `(() => {
-  const seen = (window.__progress = []);
+/**
+ * Records what the Loading screen shows, from the first render: each distinct progress bar state
+ * (value, bar width, visible text) and each heading ("Hello!" is on screen for only 300 ms).
+ */
+const SCREEN_RECORDER = `(() => {
+  const screen = (window.__screen = { bar: [], headings: [] });
   new MutationObserver(() => {
+    const heading = document.querySelector('h1')?.textContent;
+    const lastHeading = screen.headings[screen.headings.length - 1];
+    if (heading && lastHeading?.text !== heading) {
+      screen.headings.push({ text: heading, at: Math.round(performance.now()) });
+    }
     const bar = document.querySelector('[role=progressbar]');
     if (!bar) return;
     const state = {
@@ -48,15 +56,26 @@ const PROGRESS_RECORDER = `(() => {
       width: bar.firstElementChild?.style.width ?? '',
       text: bar.nextElementSibling?.textContent ?? '',
     };
-    const last = seen[seen.length - 1];
-    if (!last || last.value !== state.value || last.text !== state.text) seen.push(state);
+    const last = screen.bar[screen.bar.length - 1];
+    if (!last || last.value !== state.value || last.text !== state.text) screen.bar.push(state);
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 })();`;
 
-interface BarState {
-  value: number;
-  width: string;
-  text: string;
+interface Screen {
+  bar: { value: number; width: string; text: string }[];
+  /** `at`: ms since the navigation started. */
+  headings: { text: string; at: number }[];
+}
+
+const recorded = (page: Page): Promise<Screen> =>
+  page.evaluate(() => (window as unknown as { __screen: Screen }).__screen);
+
+/** Waits for the Loading screen to say "Hello!" and hand over to /home; returns when it said it. */
+async function helloThenHome(page: Page): Promise<number> {
+  await page.waitForURL('**/home', { timeout: 120_000 });
+  const hello = (await recorded(page)).headings.find((heading) => heading.text === zhCN.hello);
+  expect(hello).toBeDefined();
+  return hello!.at;
 }
 
 /** A browser that refuses every write to IndexedDB and Cache Storage, as a full disk does. */
@@ -79,17 +98,12 @@ async function timeToTrackedFace(page: Page, url: string): Promise<number> {
 describe('storage', () => {
   it('first visit shows real progress to 100 %, lands on /home, then works offline', async () => {
     const net = await freshProxy();
-    const { page, context, close } = await newSession(camera, PROGRESS_RECORDER);
+    const { page, context, close } = await newSession(camera, SCREEN_RECORDER);
     try {
-      const started = Date.now();
       await page.goto(`${net.url}/?stats`);
-      await page.getByText(zhCN.loading).waitFor();
-      await page.getByText(zhCN.hello).waitFor({ timeout: 120_000 });
-      const helloMs = Date.now() - started;
-      const bar = await page.evaluate(
-        () => (window as unknown as { __progress: BarState[] }).__progress,
-      );
-      await page.waitForURL('**/home', { timeout: 10_000 });
+      const helloMs = await helloThenHome(page);
+      const { bar, headings } = await recorded(page);
+      expect(headings[0]?.text).toBe(zhCN.loading);
       expect(bar.at(-1)).toEqual({ value: 100, width: '100%', text: '已下载 100%' });
       const values = bar.map((state) => state.value);
       for (let i = 1; i < values.length; i++) expect(values[i]).toBeGreaterThan(values[i - 1]!);
@@ -122,10 +136,10 @@ describe('storage', () => {
 
   it('repairs a corrupted stored model and runtime file on the next visit', async () => {
     const net = await freshProxy();
-    const { page, close } = await newSession(camera);
+    const { page, close } = await newSession(camera, SCREEN_RECORDER);
     try {
       await page.goto(`${net.url}/`);
-      await page.waitForURL('**/home', { timeout: 120_000 });
+      await helloThenHome(page);
       await corruptStorage(page, FACE_MODEL_BYTES, ASSET_PATHS.wasmLoader);
       expect((await readStored(page)).model?.sha256).not.toBe(FACE_MODEL_SHA256);
       net.hits.length = 0;
@@ -149,16 +163,8 @@ describe('storage', () => {
   it('shows the reason when a download dies midway, and 重试 recovers without a reload', async () => {
     const net = await freshProxy();
     net.cutNext(`/${ASSET_PATHS.wasmBinary}`, 1_000_000);
-    const { page, close } = await newSession(camera);
+    const { page, close } = await newSession(camera, SCREEN_RECORDER);
     try {
-      const t0 = Date.now();
-      const ts = () => Date.now() - t0;
-      page.on('console', (m) => { if (!/^[IW]\d/.test(m.text())) console.log(ts(), '[console]', m.type(), m.text().includes('DEBUG') ? m.text() : m.text().slice(0, 150)); });
-      page.on('framenavigated', (f) => console.log(ts(), '[nav]', f.url()));
-      page.on('load', () => console.log(ts(), '[load]'));
-      page.on('request', (r) => console.log(ts(), '[req]', r.url().replace(net.url, '')));
-      const timer = setInterval(() => void page.evaluate(() => document.body.innerText.replace(/\n/g, ' | ')).then((t) => console.log(ts(), 'T', t)).catch(() => {}), 500);
-      setTimeout(() => clearInterval(timer), 8000);
       await page.goto(`${net.url}/`);
       const alert = page.getByRole('alert');
       await alert.waitFor({ timeout: 120_000 });
@@ -171,8 +177,7 @@ describe('storage', () => {
         () => ((window as unknown as { sameDocument: boolean }).sameDocument = true),
       );
       await page.getByRole('button', { name: zhCN.retry }).click();
-      await page.getByText(zhCN.hello).waitFor({ timeout: 120_000 });
-      await page.waitForURL('**/home', { timeout: 10_000 });
+      await helloThenHome(page);
       expect(
         await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
       ).toBe(true);
@@ -184,13 +189,13 @@ describe('storage', () => {
 
   it('survives a full disk: works from the network and says it cannot keep files', async () => {
     const net = await freshProxy();
-    const { page, close } = await newSession(camera, QUOTA_EXHAUSTED);
+    const { page, close } = await newSession(camera, SCREEN_RECORDER + QUOTA_EXHAUSTED);
     try {
       await page.goto(`${net.url}/?stats`);
       await page.getByRole('status').filter({ hasText: zhCN.storageUnavailable }).waitFor({
         timeout: 60_000,
       });
-      await page.waitForURL('**/home', { timeout: 120_000 });
+      await helloThenHome(page);
       await startCamera(page);
       await waitForStats(page, (s) => s.tracked >= 10 && s.face === 1);
       expect((await readStored(page)).model).toBeNull();

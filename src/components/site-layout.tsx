@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { t } from '../i18n';
+import { SITE_CONFIG } from '../site-config';
+
+/** Top navigation, the routed view and the footer notice (the Loading screen has none of it). */
+export function SiteLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="site">
+      <a className="skip-link" href="#content">
+        {t('skipToContent')}
+      </a>
+      <header className="site-header">
+        <span className="brand" aria-hidden="true">
+          {t('appTitle')}
+        </span>
+        <nav aria-label={t('mainNav')}>
+          <Link href="/home" className={(active) => (active ? 'active' : '')}>
+            {t('navHome')}
+          </Link>
+          <Link href="/about" className={(active) => (active ? 'active' : '')}>
+            {t('navAbout')}
+          </Link>
+        </nav>
+      </header>
+      <div id="content" className="site-content">
+        {children}
+      </div>
+      <footer className="site-footer">
+        <p>{t('footerNotice')}</p>
+        <p>
+          <a href={SITE_CONFIG.filingRegistryUrl} target="_blank" rel="noopener noreferrer">
+            {SITE_CONFIG.filingNumber}
+          </a>
+        </p>
+      </footer>
+    </div>
+  );
+}

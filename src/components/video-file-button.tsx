@@ -1,0 +1,42 @@
+import { useRef } from 'react';
+import { t } from '../i18n';
+
+interface Props {
+  loading: boolean;
+  disabled: boolean;
+  /** Runs before the file chooser opens (the spec turns the camera off first). */
+  onOpen: () => void;
+  onFile: (file: File) => void;
+}
+
+/** The primary "open video file" button and its hidden file input. */
+export function VideoFileButton({ loading, disabled, onOpen, onFile }: Props) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button
+        type="button"
+        className="open-video"
+        disabled={disabled || loading}
+        onClick={() => {
+          onOpen();
+          inputRef.current?.click();
+        }}
+      >
+        {loading ? t('videoLoading') : t('openVideoFile')}
+      </button>
+      <input
+        ref={inputRef}
+        type="file"
+        accept="video/*"
+        hidden
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          // Cleared so that choosing the same file again still fires a change.
+          event.currentTarget.value = '';
+          if (file) onFile(file);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { useAtom, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { saveBlob } from '../components/save-file';
+import { t } from '../i18n';
+import { CAPTURE_SCALE, recordingFileName } from '../shared/constants';
+import { engineErrorAtom, isRecordingAtom } from '../state/atoms';
+import { recordCanvas } from './media-recorder-fallback';
+import type { TryOnEngine } from './try-on-engine';
+
+const TIMER_TICK_MS = 250;
+
+type Session =
+  | { kind: 'worker'; engine: TryOnEngine; startedAt: number }
+  | { kind: 'page'; stop: () => Promise<{ blob: Blob; ext: string }>; startedAt: number };
+
+/**
+ * The record toggle. The worker composes and encodes (WebCodecs + mediabunny); where its
+ * encoder is missing the page falls back to MediaRecorder. Stopping downloads the file; losing
+ * the source (camera off, file closed) stops and downloads too, so nothing recorded is lost.
+ */
+export function useRecording(
+  engine: TryOnEngine | null,
+  active: boolean,
+  canvasRef: RefObject<HTMLCanvasElement | null>,
+) {
+  const [recording, setRecording] = useAtom(isRecordingAtom);
+  const [elapsedS, setElapsedS] = useState(0);
+  const setError = useSetAtom(engineErrorAtom);
+  const session = useRef<Session | null>(null);
+  const busy = useRef(false);
+
+  const fail = useCallback(
+    (error: unknown) => {
+      console.error('recording failed', error);
+      const reason = error instanceof Error ? error.message : String(error);
+      setError(t('recordingFailed', { reason }));
+    },
+    [setError],
+  );
+
+  const start = useCallback(async () => {
+    if (busy.current || session.current) return;
+    if (!active || !engine) {
+      window.alert(t('startCameraFirst'));
+      return;
+    }
+    busy.current = true;
+    try {
+      const started = await engine.startRecording(CAPTURE_SCALE);
+      const startedAt = performance.now();
+      if (started.ok) session.current = { kind: 'worker', engine, startedAt };
+      else if (started.reason === 'no-webcodecs') {
+        const fallback = canvasRef.current ? recordCanvas(canvasRef.current) : null;
+        if (!fallback) return window.alert(t('recordingUnsupported'));
+        session.current = { kind: 'page', stop: fallback.stop, startedAt };
+      } else if (started.reason === 'unsupported') return window.alert(t('recordingUnsupported'));
+      else return window.alert(t('startCameraFirst')); // no picture has arrived yet
+      setElapsedS(0);
+      setRecording(true);
+    } catch (error) {
+      fail(error);
+    } finally {
+      busy.current = false;
+    }
+  }, [active, canvasRef, engine, fail, setRecording]);
+
+  const stop = useCallback(async () => {
+    const current = session.current;
+    if (!current) return;
+    session.current = null;
+    setRecording(false);
+    try {
+      const { blob, ext } =
+        current.kind === 'worker' ? await current.engine.stopRecording() : await current.stop();
+      saveBlob(blob, recordingFileName(ext));
+    } catch (error) {
+      fail(error);
+    }
+  }, [fail, setRecording]);
+
+  const toggle = useCallback(() => void (session.current ? stop() : start()), [start, stop]);
+
+  useEffect(() => {
+    if (!active && session.current) void stop();
+  }, [active, stop]);
+
+  useEffect(() => {
+    if (!recording) return;
+    const timer = setInterval(() => {
+      const startedAt = session.current?.startedAt;
+      if (startedAt !== undefined) setElapsedS((performance.now() - startedAt) / 1000);
+    }, TIMER_TICK_MS);
+    return () => clearInterval(timer);
+  }, [recording]);
+
+  // Leaving the page while recording: drop it quietly.
+  useEffect(
+    () => () => {
+      const current = session.current;
+      session.current = null;
+      setRecording(false);
+      if (current?.kind === 'worker') void current.engine.stopRecording().catch(() => {});
+      else void current?.stop().catch(() => {});
+    },
+    [setRecording],
+  );
+
+  return { recording, elapsedS, toggle };
+}

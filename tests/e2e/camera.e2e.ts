@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+import { openApp, readStats, startCamera, waitForStats } from './app-page';
+import { prepareFixtures } from './fixtures.mjs';
+import { DIST_DIR, openAppWith, pictureOrientation } from './media-helpers';
+
+const fixtures = await prepareFixtures();
+const camera = fixtures.cameras[0]!;
+
+let server: { url: string; close(): Promise<void> };
+beforeAll(async () => {
+  server = await startServer({ dir: DIST_DIR, port: 0 });
+});
+afterAll(() => server?.close());
+
+const alertText = (page: Page) => page.getByRole('alert').textContent({ timeout: 30_000 });
+
+/** The facing mode the running stream was asked for. */
+const requestedFacing = (page: Page) =>
+  page.evaluate(() => {
+    const stream = document.querySelector('video')!.srcObject as MediaStream | null;
+    const constraints = stream?.getVideoTracks()[0]?.getConstraints();
+    return constraints?.facingMode ?? null;
+  });
+
+/** Waits for pictures tracked after now, so the next check sees the new stream. */
+async function freshPictures(page: Page, count = 5) {
+  const { workerTracked } = await readStats(page);
+  await waitForStats(page, (s) => s.workerTracked >= workerTracked + count);
+}
+
+describe('camera', () => {
+  it('switches front/rear, mirrors only the front camera, and releases everything when off', async () => {
+    const app = await openApp(server.url, camera.y4m);
+    const { page } = app;
+    try {
+      const switchButton = page.getByRole('button', { name: '切换摄像头' });
+      await page.getByRole('button', { name: '开启摄像头' }).waitFor();
+      expect(await switchButton.isDisabled()).toBe(true); // off: switching does nothing
+
+      await startCamera(page);
+      await waitForStats(page, (s) => s.tracked >= 5);
+      expect(await requestedFacing(page)).toBe('user');
+      const front = await pictureOrientation(page);
+      expect(front.flipped).toBeLessThan(front.plain);
+
+      await switchButton.click();
+      await expect.poll(() => requestedFacing(page), { timeout: 30_000 }).toBe('environment');
+      await freshPictures(page);
+      const rear = await pictureOrientation(page);
+      expect(rear.plain).toBeLessThan(rear.flipped);
+      expect(await page.getByRole('button', { name: '关闭摄像头' }).count()).toBe(1);
+
+      await switchButton.click();
+      await expect.poll(() => requestedFacing(page), { timeout: 30_000 }).toBe('user');
+      await freshPictures(page);
+      const again = await pictureOrientation(page);
+      expect(again.flipped).toBeLessThan(again.plain);
+
+      // Off: tracks stopped, no picture left in the worker, every VideoFrame accounted for.
+      const track = await page.evaluateHandle(
+        () => (document.querySelector('video')!.srcObject as MediaStream).getVideoTracks()[0]!,
+      );
+      await page.getByRole('button', { name: '关闭摄像头' }).click();
+      await page.getByRole('button', { name: '开启摄像头' }).waitFor();
+      expect(await track.evaluate((t) => t.readyState)).toBe('ended');
+      expect(await page.evaluate(() => document.querySelector('video')!.srcObject)).toBeNull();
+      expect(await switchButton.isDisabled()).toBe(true);
+      const done = await waitForStats(page, (s) => s.inFlight === 0 && s.openFrames === 0, 10_000);
+      expect(done.failed).toBe(0);
+      const ledger = await page.evaluate(
+        () =>
+          (
+            window as unknown as {
+              __frameLedger: { made: number; closed: number; transferred: number };
+            }
+          ).__frameLedger,
+      );
+      expect(ledger.made).toBe(ledger.closed + ledger.transferred);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('says the camera was disconnected when its track ends, and starts again', async () => {
+    const app = await openApp(server.url, camera.y4m);
+    const { page } = app;
+    try {
+      await startCamera(page);
+      await waitForStats(page, (s) => s.tracked >= 3);
+      // An unplugged camera ends its track and fires 'ended'. track.stop() fires nothing, so do
+      // both by hand: the app sees exactly what a pulled USB camera produces.
+      await page.evaluate(() => {
+        const stream = document.querySelector('video')!.srcObject as MediaStream;
+        const track = stream.getVideoTracks()[0]!;
+        track.stop();
+        track.dispatchEvent(new Event('ended'));
+      });
+      expect(await alertText(page)).toBe('摄像头已断开');
+      await page.getByRole('button', { name: '开启摄像头' }).waitFor();
+      const before = (await readStats(page)).tracked;
+      await startCamera(page);
+      await waitForStats(page, (s) => s.tracked >= before + 3);
+      expect(await page.getByRole('alert').count()).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  const failures = [
+    {
+      name: 'refused',
+      extraArgs: ['--use-fake-ui-for-media-stream=deny'],
+      message: '无法使用摄像头：权限被拒绝，请在浏览器设置中允许访问摄像头',
+    },
+    {
+      name: 'absent',
+      extraArgs: ['--use-fake-device-for-media-stream=device-count=0'],
+      message: '未找到摄像头',
+    },
+  ];
+  it.each(failures)('explains a $name camera in Chinese and stays usable', async (failure) => {
+    const app = await openAppWith(server.url, { extraArgs: failure.extraArgs });
+    const { page } = app;
+    try {
+      const on = page.getByRole('button', { name: '开启摄像头' });
+      await on.click({ timeout: 90_000 });
+      expect(await alertText(page)).toBe(failure.message);
+      expect(await on.isEnabled()).toBe(true);
+      expect(await page.getByRole('button', { name: '打开视频文件' }).isEnabled()).toBe(true);
+      await on.click(); // asking again gives the same answer, nothing breaks
+      expect(await alertText(page)).toBe(failure.message);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('logs and shows that the browser has no getUserMedia', async () => {
+    // A browser without the camera API (old, or an insecure page): no navigator.mediaDevices.
+    const app = await openAppWith(server.url, {
+      initScript: `Object.defineProperty(Navigator.prototype, 'mediaDevices', { get: () => undefined });`,
+    });
+    const { page } = app;
+    try {
+      const logs: string[] = [];
+      page.on('console', (message) => logs.push(`${message.type()}: ${message.text()}`));
+      await page.getByRole('button', { name: '开启摄像头' }).click({ timeout: 90_000 });
+      expect(await alertText(page)).toBe('浏览器不支持 getUserMedia');
+      expect(logs).toContain('log: 浏览器不支持 getUserMedia');
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,147 @@
+// Helpers for the camera, video-file and capture tests: glasses, downloads, ffprobe, mirroring.
+import { execFile } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Download, Page } from 'playwright-core';
+import { readStats } from './app-page';
+import { launchChromium } from './browser.mjs';
+
+const run = promisify(execFile);
+
+/** The build under test: dist/, or another folder (a private build while others test dist/). */
+export const DIST_DIR = process.env.E2E_DIST ?? 'dist';
+
+/** Taps a catalogue cell and waits until its glasses are worn. */
+export async function wearGlasses(page: Page, serial = '001'): Promise<void> {
+  const cell = page.locator(`.model-cell[data-serial="${serial}"]`);
+  await cell.click({ timeout: 60_000 });
+  await cell.and(page.locator('[aria-pressed="true"]')).waitFor({ timeout: 60_000 });
+}
+
+/** Saves a download under a fresh temp folder and returns the path. */
+export async function saveDownload(download: Download): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'try-on-download-'));
+  const path = join(dir, download.suggestedFilename());
+  await download.saveAs(path);
+  return path;
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+export function pngSize(png: Buffer): { width: number; height: number } {
+  if (png.toString('latin1', 1, 4) !== 'PNG') throw new Error('not a PNG');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+export interface VideoProbe {
+  codec: string;
+  width: number;
+  height: number;
+  frames: number;
+  durationS: number;
+  /** Decoded frames per second of duration. */
+  fps: number;
+}
+
+/** Reads a video file back with ffprobe, counting the frames it decodes. */
+export async function probeVideo(path: string): Promise<VideoProbe> {
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-count_frames',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=codec_name,width,height,nb_read_frames:format=duration',
+    '-of',
+    'json',
+    path,
+  ]);
+  const info = JSON.parse(stdout) as {
+    streams: { codec_name: string; width: number; height: number; nb_read_frames: string }[];
+    format: { duration: string };
+  };
+  const stream = info.streams[0];
+  if (!stream) throw new Error(`no video stream in ${path}`);
+  const frames = Number(stream.nb_read_frames);
+  const durationS = Number(info.format.duration);
+  return {
+    codec: stream.codec_name,
+    width: stream.width,
+    height: stream.height,
+    frames,
+    durationS,
+    fps: frames / durationS,
+  };
+}
+
+/**
+ * Compares the worker's composed picture (without glasses) with the <video>'s current picture,
+ * as is and flipped. Whichever is closer tells whether the preview is mirrored. The two pictures
+ * may be a frame or two apart; a mirror image differs far more than that.
+ */
+export async function pictureOrientation(page: Page): Promise<{ plain: number; flipped: number }> {
+  return page.evaluate(async () => {
+    type Debug = { capturePair(scale: number): Promise<{ without: Blob }> };
+    const debug = (window as unknown as { __tryOn: Debug }).__tryOn;
+    const bare = (await debug.capturePair(1)).without;
+    const video = document.querySelector('video')!;
+    const W = 64;
+    const H = Math.max(1, Math.round((W * video.videoHeight) / video.videoWidth));
+    const grey = (draw: (ctx: OffscreenCanvasRenderingContext2D) => void) => {
+      const ctx = new OffscreenCanvas(W, H).getContext('2d')!;
+      draw(ctx);
+      const { data } = ctx.getImageData(0, 0, W, H);
+      const out = new Float32Array(W * H);
+      for (let i = 0; i < out.length; i++)
+        out[i] = (data[i * 4]! + data[i * 4 + 1]! + data[i * 4 + 2]!) / 3;
+      return out;
+    };
+    const bitmap = await createImageBitmap(bare);
+    const picture = grey((ctx) => ctx.drawImage(bitmap, 0, 0, W, H));
+    const plain = grey((ctx) => ctx.drawImage(video, 0, 0, W, H));
+    const flipped = grey((ctx) => {
+      ctx.translate(W, 0);
+      ctx.scale(-1, 1);
+      ctx.drawImage(video, 0, 0, W, H);
+    });
+    const diff = (a: Float32Array, b: Float32Array) =>
+      a.reduce((sum, v, i) => sum + Math.abs(v - b[i]!), 0) / a.length;
+    return { plain: diff(picture, plain), flipped: diff(picture, flipped) };
+  });
+}
+
+/** Tracked frames per second over `seconds`, from the page's pump counters. */
+export async function trackedFps(page: Page, seconds: number): Promise<number> {
+  const before = await readStats(page);
+  const t0 = Date.now();
+  await page.waitForTimeout(seconds * 1000);
+  const after = await readStats(page);
+  return (after.tracked - before.tracked) / ((Date.now() - t0) / 1000);
+}
+
+export interface CustomApp {
+  page: Page;
+  close(): Promise<void>;
+}
+
+/**
+ * The app in a browser started with extra Chromium switches (a refused or absent camera) and an
+ * optional init script (a browser without a camera API). A repeated switch overrides the default.
+ */
+export async function openAppWith(
+  baseUrl: string,
+  options: { cameraY4m?: string; extraArgs?: string[]; initScript?: string },
+): Promise<CustomApp> {
+  const browser = await launchChromium(options);
+  const context = await browser.newContext({
+    locale: 'zh-CN',
+    viewport: { width: 430, height: 900 },
+  });
+  if (options.initScript) await context.addInitScript(options.initScript);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.log('[pageerror]', error.message));
+  await page.goto(new URL('/home?stats', baseUrl).href);
+  return { page, close: () => browser.close() };
+}

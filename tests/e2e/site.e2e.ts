@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../scripts/serve.mjs';
+import { launchChromium } from './browser.mjs';
+import { prepareFixtures } from './fixtures.mjs';
+import { openApp, selectGlasses, waitForStats } from './app-page';
+
+const require = createRequire(import.meta.url);
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const fixtures = await prepareFixtures();
+let server: { url: string; close(): Promise<void> };
+
+beforeAll(async () => {
+  server = await startServer({ dir: 'dist', port: 0 });
+});
+afterAll(() => server?.close());
+
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  hasTouch: true,
+  isMobile: true,
+  deviceScaleFactor: 2,
+};
+const DESKTOP = { viewport: { width: 1280, height: 900 } };
+
+/** Serious and critical axe-core violations on the current page. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  const result = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
+      }
+    ).axe;
+    return (await axe.run()).violations;
+  });
+  return result
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.nodes.length})`);
+}
+
+describe.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+])('site layer at %s size', (_name, device) => {
+  it('navigates, shows the footer and About, and passes axe', async () => {
+    const browser = await launchChromium({});
+    try {
+      const context = await browser.newContext({ locale: 'zh-CN', ...device });
+      const page = await context.newPage();
+      const logs: string[] = [];
+      page.on('console', (m) => logs.push(m.text()));
+      await page.goto(new URL('/home', server.url).href);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+      await expect.poll(() => page.getByRole('heading', { name: '试戴即时预览' }).count()).toBe(1);
+      const footer = page.locator('footer');
+      await expect.poll(() => footer.textContent()).toContain('仅供个人使用');
+      expect(await footer.getByRole('link').getAttribute('href')).toMatch(/^https:\/\//);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('link', { name: '关于我们' }).click();
+      await expect.poll(() => page.url()).toMatch(/\/about$/);
+      await expect.poll(() => page.getByRole('heading').count()).toBe(3);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('建议');
+      expect(logs).toContain('Hello from the shared store');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('link', { name: '首页' }).click();
+      await expect.poll(() => page.url()).toMatch(/\/home$/);
+      // The guard: a stored flag that is not 1 sends every navigation to the Loading screen.
+      await page.evaluate(async () => {
+        const open = indexedDB.open('ModelDB');
+        const db: IDBDatabase = await new Promise((ok, fail) => {
+          open.onsuccess = () => ok(open.result);
+          open.onerror = () => fail(open.error);
+        });
+        const tx = db.transaction('models', 'readwrite');
+        tx.objectStore('models').put({ key: 'isTaskAndWasmCached', data: 0 });
+        await new Promise((ok) => (tx.oncomplete = ok));
+        db.close();
+      });
+      await page.goto(new URL('/about', server.url).href);
+      await expect.poll(() => page.getByText('载入中...').count()).toBeGreaterThan(0);
+      expect(await page.locator('footer').count()).toBe(0);
+      // Preparation finishes, sets the flag to 1 and lands on /home.
+      await expect.poll(() => page.url(), { timeout: 90_000 }).toMatch(/\/home$/);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe('keyboard and toasts', () => {
+  it('works with the keyboard alone and shows toasts for 2 s', async () => {
+    const app = await openApp(server.url, fixtures.cameras[0]!.y4m);
+    const { page } = app;
+    try {
+      const cell = page.locator('.model-cell').first();
+      await cell.waitFor();
+      await cell.focus();
+      await page.keyboard.press('Enter');
+      const toast = page.getByRole('status');
+      await expect.poll(() => toast.textContent()).toContain('请打开摄像头或视频');
+      const shownAt = Date.now();
+      await expect.poll(() => toast.textContent(), { timeout: 5000 }).toBe('');
+      expect(Date.now() - shownAt).toBeGreaterThan(1500);
+      // Reach the camera button with Tab and start it with the keyboard.
+      const camera = page.getByRole('button', { name: '开启摄像头' });
+      await expect.poll(() => camera.isEnabled(), { timeout: 90_000 }).toBe(true);
+      for (let i = 0; i < 40; i++) {
+        if (await camera.evaluate((el) => el === document.activeElement)) break;
+        await page.keyboard.press('Tab');
+      }
+      expect(await camera.evaluate((el) => el === document.activeElement)).toBe(true);
+      const outline = await camera.evaluate((el) => getComputedStyle(el).outlineStyle);
+      expect(outline).not.toBe('none');
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: '关闭摄像头' }).waitFor({ timeout: 30_000 });
+      await cell.focus();
+      await page.keyboard.press('Space');
+      await page.locator('.model-cell[aria-pressed="true"]').waitFor({ timeout: 30_000 });
+      await waitForStats(page, (s) => s.face === 1);
+      await selectGlasses(page, '002');
+    } finally {
+      await app.close();
+    }
+  });
+});

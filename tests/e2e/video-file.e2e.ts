@@ -1,0 +1,220 @@
+import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../scripts/serve.mjs';
+import { openApp, readStats, startCamera, waitForStats } from './app-page';
+import { prepareFixtures } from './fixtures.mjs';
+import {
+  DIST_DIR,
+  pictureOrientation,
+  pngSize,
+  probeVideo,
+  saveDownload,
+  wearGlasses,
+} from './media-helpers';
+
+const fixtures = await prepareFixtures();
+const camera = fixtures.cameras[0]!;
+const file = fixtures.files[0]!;
+const OVERSIZE = join(tmpdir(), `try-on-oversize-${process.pid}.mp4`);
+const NOT_VIDEO = join(tmpdir(), `try-on-not-video-${process.pid}.mp4`);
+
+let server: { url: string; close(): Promise<void> };
+beforeAll(async () => {
+  server = await startServer({ dir: DIST_DIR, port: 0 });
+  await writeFile(OVERSIZE, '');
+  await truncate(OVERSIZE, 51 * 1024 * 1024); // sparse: 51 MB on paper, nothing on disk
+  await writeFile(NOT_VIDEO, 'this is a text file wearing an .mp4 name\n'.repeat(100));
+});
+afterAll(async () => {
+  await server?.close();
+  await rm(OVERSIZE, { force: true });
+  await rm(NOT_VIDEO, { force: true });
+});
+
+async function chooseFile(page: Page, path: string): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: '打开视频文件' }).click({ timeout: 90_000 });
+  await (await chooser).setFiles(path);
+}
+
+const video = (page: Page) =>
+  page.evaluate(() => {
+    const v = document.querySelector('video')!;
+    return { time: v.currentTime, paused: v.paused, loop: v.loop, src: v.src, width: v.videoWidth };
+  });
+
+/** Samples the stats' face flag for `ms`: the share of samples with a face, and tracked growth. */
+async function faceShare(page: Page, ms: number): Promise<{ share: number; tracked: number }> {
+  const start = await readStats(page);
+  let faces = 0;
+  let samples = 0;
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    await page.waitForTimeout(250);
+    faces += (await readStats(page)).face;
+    samples++;
+  }
+  const last = await readStats(page);
+  return { share: faces / samples, tracked: last.workerTracked - start.workerTracked };
+}
+
+describe(`video file ${file.name}`, () => {
+  it('turns the camera off, plays, seeks and loops with the face tracked', async () => {
+    const app = await openApp(server.url, camera.y4m);
+    const { page } = app;
+    try {
+      await startCamera(page);
+      await waitForStats(page, (s) => s.tracked >= 3);
+      // Remember what the loading states looked like, however briefly they showed.
+      await page.evaluate(() => {
+        const seen = new Set<string>();
+        (window as unknown as { __seen: Set<string> }).__seen = seen;
+        new MutationObserver(() => {
+          const button = document.querySelector('.open-video');
+          if (button?.textContent === '加载中...') seen.add('button');
+          if (
+            document.querySelector('.processing .spinner') &&
+            document.body.textContent?.includes('处理中...')
+          )
+            seen.add('overlay');
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+      const track = await page.evaluateHandle(
+        () => (document.querySelector('video')!.srcObject as MediaStream).getVideoTracks()[0]!,
+      );
+      await chooseFile(page, file.mp4);
+      expect(await track.evaluate((t) => t.readyState)).toBe('ended');
+      const bar = page.getByRole('group', { name: '视频播放控制' });
+      await bar.waitFor({ timeout: 30_000 });
+      expect(
+        await page.evaluate(() =>
+          [...(window as unknown as { __seen: Set<string> }).__seen].sort(),
+        ),
+      ).toEqual(['button', 'overlay']);
+      expect(await page.getByRole('button', { name: '开启摄像头' }).count()).toBe(1);
+      const slider = page.getByRole('slider', { name: '播放进度' });
+      expect(await slider.evaluate((el: HTMLInputElement) => [el.min, el.max, el.step])).toEqual([
+        '0',
+        '100',
+        '1',
+      ]);
+      await expect
+        .poll(() => bar.locator('.video-time').textContent(), { timeout: 15_000 })
+        .toMatch(/^0:\d\d \/ 0:10$/);
+      expect((await video(page)).loop).toBe(false);
+
+      await wearGlasses(page);
+      await waitForStats(page, (s) => s.face === 1);
+      const orientation = await pictureOrientation(page);
+      expect(orientation.plain).toBeLessThan(orientation.flipped); // files are not mirrored
+
+      // Photo at 2× the file's size.
+      const [photo] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: '拍照' }).click(),
+      ]);
+      const png = await readFile(await saveDownload(photo));
+      const { width } = await video(page);
+      expect(pngSize(png).width).toBe(width * 2);
+
+      // Pause and play.
+      await bar.getByRole('button', { name: '暂停' }).click();
+      await expect.poll(async () => (await video(page)).paused, { timeout: 15_000 }).toBe(true);
+      const pausedAt = (await video(page)).time;
+      await page.waitForTimeout(500);
+      expect((await video(page)).time).toBe(pausedAt);
+      await bar.getByRole('button', { name: '播放' }).click();
+      await expect.poll(async () => (await video(page)).paused, { timeout: 15_000 }).toBe(false);
+
+      // Seek to the middle, the way dragging the slider does.
+      await slider.evaluate((el: HTMLInputElement) => {
+        const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+        set.call(el, '50');
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      await expect
+        .poll(async () => (await video(page)).time, { timeout: 15_000 })
+        .toBeGreaterThan(4.5);
+      const acrossSeek = await faceShare(page, 4000);
+      expect(acrossSeek.share).toBeGreaterThanOrEqual(0.75);
+      expect(acrossSeek.tracked).toBeGreaterThan(0);
+
+      // The end: rewind, wait 100 ms, play again.
+      await page.evaluate(() => {
+        const v = document.querySelector('video')!;
+        const log: { ended?: number; restarted?: number } = {};
+        (window as unknown as { __loop: typeof log }).__loop = log;
+        v.addEventListener('ended', () => (log.ended = performance.now()), { once: true });
+        v.addEventListener('seeking', () => {
+          if (log.ended !== undefined) log.restarted ??= performance.now();
+        });
+        v.currentTime = v.duration - 0.6;
+      });
+      const loop = () =>
+        page.evaluate(
+          () => (window as unknown as { __loop: { ended?: number; restarted?: number } }).__loop,
+        );
+      await expect.poll(async () => (await loop()).restarted, { timeout: 20_000 }).toBeDefined();
+      const { ended = 0, restarted = 0 } = await loop();
+      expect(restarted - ended).toBeGreaterThanOrEqual(95);
+      const acrossLoop = await faceShare(page, 3000);
+      const after = await video(page);
+      expect(after.paused).toBe(false);
+      expect(after.time).toBeLessThan(5);
+      expect(acrossLoop.share).toBeGreaterThanOrEqual(0.75);
+      expect(acrossLoop.tracked).toBeGreaterThan(0);
+
+      // Recording works on a file too, at 2× its size.
+      await page.getByRole('button', { name: '开始录像' }).click();
+      const stop = page.getByRole('button', { name: '停止录像' });
+      await stop.waitFor();
+      await page.waitForTimeout(2000);
+      const [recording] = await Promise.all([page.waitForEvent('download'), stop.click()]);
+      const probe = await probeVideo(await saveDownload(recording));
+      expect(probe.width).toBe(width * 2);
+
+      // Back to the camera: the file's object URL is released.
+      const { src } = await video(page);
+      expect(src).toMatch(/^blob:/);
+      await startCamera(page);
+      expect(await page.getByRole('group', { name: '视频播放控制' }).count()).toBe(0);
+      const fetched = await page.evaluate(
+        (url) =>
+          fetch(url).then(
+            () => 'still there',
+            () => 'released',
+          ),
+        src,
+      );
+      expect(fetched).toBe('released');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses a file over 50 MB and a file that is not a video, and stays usable', async () => {
+    const app = await openApp(server.url, camera.y4m);
+    const { page } = app;
+    try {
+      const alert = page.getByRole('alert');
+      await chooseFile(page, OVERSIZE);
+      await expect
+        .poll(() => alert.textContent(), { timeout: 15_000 })
+        .toBe('视频文件过大，请选择小于 50MB 的文件');
+      await chooseFile(page, NOT_VIDEO);
+      await expect.poll(() => alert.textContent(), { timeout: 30_000 }).toBe('视频加载失败');
+      expect(await page.getByRole('group', { name: '视频播放控制' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: '打开视频文件' }).isEnabled()).toBe(true);
+      // A good file after the bad ones plays.
+      await chooseFile(page, file.mp4);
+      await page.getByRole('group', { name: '视频播放控制' }).waitFor({ timeout: 30_000 });
+      await waitForStats(page, (s) => s.tracked >= 3);
+      expect(await alert.count()).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+});

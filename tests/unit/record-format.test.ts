@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_RECORD_PIXELS,
+  codecStrings,
+  pickRecordFormat,
+  RecordClock,
+  recordSize,
+  type ConfigCheck,
+} from '../../workers/record-format';
+
+/** An isConfigSupported stand-in that accepts codec strings starting with one of `prefixes`. */
+function accepting(...prefixes: string[]): { check: ConfigCheck; asked: string[] } {
+  const asked: string[] = [];
+  const check: ConfigCheck = async (config) => {
+    asked.push(config.codec);
+    return { supported: prefixes.some((p) => config.codec.startsWith(p)), config };
+  };
+  return { check, asked };
+}
+
+describe('pickRecordFormat', () => {
+  it('prefers WebM VP9, in realtime mode, at the asked size', async () => {
+    const { check, asked } = accepting('vp09', 'vp8', 'av01', 'avc1');
+    const format = await pickRecordFormat(1280, 720, 30, check);
+    expect(format).toMatchObject({ container: 'webm', codec: 'vp9', ext: 'webm' });
+    expect(format?.config).toMatchObject({ width: 1280, height: 720, framerate: 30 });
+    expect(format?.config.latencyMode).toBe('realtime');
+    expect(asked).toEqual(['vp09.00.31.08']);
+  });
+
+  it('follows the spec order: VP9, VP8, then any WebM codec, then MP4', async () => {
+    expect((await pickRecordFormat(640, 480, 30, accepting('vp8', 'avc1').check))?.codec).toBe(
+      'vp8',
+    );
+    expect((await pickRecordFormat(640, 480, 30, accepting('av01', 'avc1').check))?.codec).toBe(
+      'av1',
+    );
+    const mp4 = await pickRecordFormat(640, 480, 30, accepting('avc1.42').check);
+    expect(mp4).toMatchObject({ container: 'mp4', codec: 'avc', ext: 'mp4', mime: 'video/mp4' });
+    expect(mp4?.config.avc).toEqual({ format: 'avc' });
+  });
+
+  it('returns null when nothing encodes, and treats a throwing check as unsupported', async () => {
+    expect(await pickRecordFormat(640, 480, 30, accepting().check)).toBeNull();
+    const throwing: ConfigCheck = () => Promise.reject(new TypeError('bad config'));
+    expect(await pickRecordFormat(640, 480, 30, throwing)).toBeNull();
+  });
+});
+
+describe('recordSize', () => {
+  it('doubles the video with even sides', () => {
+    expect(recordSize(640, 360, 2)).toEqual({ width: 1280, height: 720 });
+    expect(recordSize(436, 384, 2)).toEqual({ width: 872, height: 768 });
+    expect(recordSize(321, 241, 2)).toEqual({ width: 642, height: 482 });
+  });
+
+  it('caps large videos at the pixel budget, keeping the aspect ratio', () => {
+    const { width, height } = recordSize(1280, 720, 2);
+    expect(width * height).toBeLessThanOrEqual(MAX_RECORD_PIXELS);
+    expect(width).toBe(1920);
+    expect(height).toBe(1080);
+  });
+});
+
+describe('codecStrings', () => {
+  it('raises the level with the size', () => {
+    expect(codecStrings('vp9', 1280, 720)).toEqual(['vp09.00.31.08']);
+    expect(codecStrings('vp9', 1920, 1080)).toEqual(['vp09.00.41.08']);
+    expect(codecStrings('avc', 1280, 720)[0]).toBe('avc1.64001f');
+    expect(codecStrings('avc', 1920, 1080)[0]).toBe('avc1.640028');
+  });
+});
+
+describe('RecordClock', () => {
+  const MS = 1000;
+  /** Feeds pictures at the given times (ms) and returns the timestamps (ms) that were kept. */
+  const keep = (times: number[]) => {
+    const clock = new RecordClock(30);
+    const kept: number[] = [];
+    for (const t of times) {
+      const slot = clock.slot(t * MS + 1_700_000_000_000_000);
+      if (slot === null) continue;
+      clock.take(slot);
+      kept.push(clock.timestampUs(slot) / MS);
+    }
+    return { kept, durationS: clock.durationS };
+  };
+
+  it('keeps a 30 fps stream whole, jitter and all, on a 1/30 s grid', () => {
+    const times = Array.from({ length: 30 }, (_, i) => i * 33.3 + (i % 2 ? 6 : -6));
+    const { kept, durationS } = keep(times);
+    expect(kept).toHaveLength(30);
+    expect(kept[1]).toBeCloseTo(33.333, 2);
+    expect(durationS).toBeCloseTo(1, 5);
+  });
+
+  it('halves a 60 fps stream and leaves gaps for a slow one, in real time', () => {
+    expect(keep(Array.from({ length: 61 }, (_, i) => i * 16.67)).kept).toHaveLength(31);
+    const slow = keep(Array.from({ length: 5 }, (_, i) => i * 250));
+    expect(slow.kept).toHaveLength(5);
+    expect(slow.kept.at(-1)).toBeCloseTo(1000, 0);
+  });
+});
