@@ -1,4 +1,7 @@
 import { Route, Switch } from 'wouter';
+import { SiteLayout } from './components/site-layout';
+import { Toast } from './components/toast';
+import { About } from './routes/about';
 import { Home } from './routes/home';
 import { Loading } from './routes/loading';
 import { useRouteGuard } from './routes/route-guard';
@@ -7,13 +10,20 @@ export function App() {
   const allowed = useRouteGuard();
   if (allowed === null) return null;
   return (
-    <Switch location={allowed}>
-      {/* The Loading screen is full screen, outside any site layout. */}
-      <Route path="/" component={Loading} />
-      <Route path="/home" component={Home} />
-      <Route>
-        <Home />
-      </Route>
-    </Switch>
+    <>
+      <Switch location={allowed}>
+        {/* The Loading screen is full screen, outside the site layout. */}
+        <Route path="/" component={Loading} />
+        <Route>
+          <SiteLayout>
+            <Switch location={allowed}>
+              <Route path="/about" component={About} />
+              <Route component={Home} />
+            </Switch>
+          </SiteLayout>
+        </Route>
+      </Switch>
+      <Toast />
+    </>
   );
 }

@@ -18,8 +18,7 @@ export interface RecordingInfo {
 }
 
 export type RecordingStart =
-  | ({ ok: true } & RecordingInfo)
-  | { ok: false; reason: RecordingRefusal };
+  ({ ok: true } & RecordingInfo) | { ok: false; reason: RecordingRefusal };
 
 export interface RecordingResult extends RecordingInfo {
   blob: Blob;

@@ -54,7 +54,10 @@ const api = {
   async capturePair(scale: number): Promise<CapturePair> {
     const p = need();
     const eyes = p.eyesInLastFrame;
-    const [withGlasses, without] = await Promise.all([p.capture(scale, true), p.capture(scale, false)]);
+    const [withGlasses, without] = await Promise.all([
+      p.capture(scale, true),
+      p.capture(scale, false),
+    ]);
     return { withGlasses, without, eyes };
   },
   resize(width: number, height: number): void {

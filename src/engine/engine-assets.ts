@@ -1,5 +1,6 @@
 import { ASSET_PATHS } from '../shared/constants';
-import { allowedOrigins, assetUrl } from '../storage/asset-url';
+import { allowedOrigins, assetUrl, knownAsset } from '../storage/asset-url';
+import { fetchChecked } from '../storage/checked-fetch';
 import { ensurePrepared } from '../storage/prepare';
 import { rememberedDelegate } from './delegate-memory';
 import type { EngineAssets } from './try-on-engine';
@@ -22,9 +23,7 @@ export async function loadEngineAssets(): Promise<EngineAssets> {
   };
 }
 
-/** Plain GET of a small project asset (glasses, occluder, environment). */
-export async function fetchAsset(path: string): Promise<ArrayBuffer> {
-  const response = await fetch(assetUrl(path));
-  if (!response.ok) throw new Error(`HTTP ${response.status} ${path}`);
-  return response.arrayBuffer();
+/** A project asset whose size and SHA-256 setup recorded (the head occluder). */
+export function fetchKnownAsset(path: string): Promise<ArrayBuffer> {
+  return fetchChecked(assetUrl(path), knownAsset(path));
 }

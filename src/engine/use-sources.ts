@@ -104,7 +104,18 @@ export function useSources(
         setError(error instanceof CameraError ? reason : t('cameraFailed', { reason }));
       }
     },
-    [engineRef, facing, feed, release, setError, setFacing, setVideoMode, stopAll, videoRef],
+    [
+      engineRef,
+      facing,
+      feed,
+      release,
+      setError,
+      setFacing,
+      setRunning,
+      setVideoMode,
+      stopAll,
+      videoRef,
+    ],
   );
 
   const stopCamera = useCallback(() => {

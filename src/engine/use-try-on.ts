@@ -3,7 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../i18n';
 import { ASSET_PATHS } from '../shared/constants';
 import { engineErrorAtom, engineStatusAtom, pipelineStatsAtom } from '../state/atoms';
-import { loadEngineAssets, fetchAsset } from './engine-assets';
+import { loadEngineAssets, fetchKnownAsset } from './engine-assets';
+import { loadEnvironmentImage } from '../storage/env-image';
 import { acquireEngine, releaseEngine } from './engine-registry';
 import { exposeDebugHandle } from './debug-handle';
 import { rememberDelegate } from './delegate-memory';
@@ -78,8 +79,8 @@ export function useTryOn() {
         setEngine(engine);
         exposeDebugHandle(engine);
         await Promise.all([
-          fetchAsset(ASSET_PATHS.headOccluder).then((glb) => engine.setOccluder(glb)),
-          fetchAsset(ASSET_PATHS.envImage).then((png) => engine.setEnvironment(new Blob([png]))),
+          fetchKnownAsset(ASSET_PATHS.headOccluder).then((glb) => engine.setOccluder(glb)),
+          loadEnvironmentImage().then((png) => engine.setEnvironment(png)),
         ]).catch((error: unknown) => console.error(error));
         setStatus('ready');
       })

@@ -3,16 +3,17 @@ import { ControlBar } from '../components/control-bar';
 import { TryOnView } from '../components/try-on-view';
 import { useCatalogue } from '../catalogue/use-catalogue';
 import { ModelGrid } from '../components/model-grid';
-import { Toast } from '../components/toast';
 import { VideoFileBar } from '../components/video-file-bar';
 import { VideoFileButton } from '../components/video-file-button';
 import { useTryOn } from '../engine/use-try-on';
 import { t } from '../i18n';
 import { engineErrorAtom } from '../state/atoms';
+import { storageUnavailableAtom } from '../storage/storage-status';
 
 export function Home() {
   const { canvasRef, videoRef, canvasKey, ...controls } = useTryOn();
   const error = useAtomValue(engineErrorAtom);
+  const storageUnavailable = useAtomValue(storageUnavailableAtom);
   const { status, engine } = controls;
 
   const catalogue = useCatalogue(engine, controls.active);
@@ -35,6 +36,7 @@ export function Home() {
         loading={controls.loading}
       />
       {controls.videoMode ? <VideoFileBar videoRef={videoRef} /> : null}
+      {storageUnavailable ? <p className="notice">{t('storageUnavailable')}</p> : null}
       {error ? (
         <p role="alert" className="error">
           {error}
@@ -42,7 +44,6 @@ export function Home() {
       ) : null}
       <ControlBar controls={controls} />
       <ModelGrid cells={catalogue.cells} onTap={(entry) => void catalogue.tap(entry)} />
-      <Toast />
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import { ASSET_PATHS, KEY_ENV_IMAGE } from '../shared/constants';
-import { assetUrl } from './asset-url';
+import { assetUrl, knownAsset } from './asset-url';
+import { fetchChecked } from './checked-fetch';
 import { deleteKey, getBlob, putBlob } from './model-db';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -11,8 +12,8 @@ async function isPng(blob: Blob): Promise<boolean> {
 
 /**
  * The studio environment image (env/studio.png): from ModelDB when stored, else downloaded and
- * stored. It has no published hash (the project generates it), so the PNG signature is the check
- * that keeps an error page or a truncated record out of the renderer.
+ * stored. Downloads are checked against the size and SHA-256 setup recorded; the PNG signature
+ * keeps a damaged stored record out of the renderer.
  */
 export async function loadEnvironmentImage(): Promise<Blob> {
   const stored = await getBlob(KEY_ENV_IMAGE);
@@ -20,9 +21,11 @@ export async function loadEnvironmentImage(): Promise<Blob> {
     return stored.type ? stored : new Blob([stored], { type: 'image/png' });
   }
   if (stored) await deleteKey(KEY_ENV_IMAGE);
-  const response = await fetch(assetUrl(ASSET_PATHS.envImage));
-  if (!response.ok) throw new Error(`HTTP ${response.status} ${ASSET_PATHS.envImage}`);
-  const blob = new Blob([await response.arrayBuffer()], { type: 'image/png' });
+  const bytes = await fetchChecked(
+    assetUrl(ASSET_PATHS.envImage),
+    knownAsset(ASSET_PATHS.envImage),
+  );
+  const blob = new Blob([bytes], { type: 'image/png' });
   if (!(await isPng(blob))) throw new Error(`${ASSET_PATHS.envImage} is not a PNG`);
   await putBlob(KEY_ENV_IMAGE, blob);
   return blob;

@@ -4,13 +4,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-declare global {
-  // vite.config.ts defines these for vitest too; their declarations (src/shared/globals.d.ts)
-  // are not part of the tests' TypeScript program.
-  const __ASSET_INTEGRITY__: Record<string, { size: number; sha256: string }>;
-  const __ASSET_BASE__: string;
-}
-
 export const ORIGIN = 'http://app.test';
 
 /** Must run before src/storage/asset-url.ts is imported (it reads location at load). */

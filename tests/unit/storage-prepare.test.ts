@@ -131,7 +131,11 @@ describe('preparation', () => {
 
   it.each<[string, Fault, string]>([
     ['fails midway', { kind: 'error-after', bytes: 1_000_000 }, '网络连接失败，请检查网络后重试'],
-    ['is cut short', { kind: 'truncate', bytes: 1_000_000 }, '文件下载不完整：face_landmarker.task'],
+    [
+      'is cut short',
+      { kind: 'truncate', bytes: 1_000_000 },
+      '文件下载不完整：face_landmarker.task',
+    ],
     ['answers 404', { kind: 'status', status: 404 }, '下载失败: 404'],
     ['cannot connect', { kind: 'reject' }, '网络连接失败，请检查网络后重试'],
   ])('leaves no model record when the download %s', async (_, fault, reason) => {
