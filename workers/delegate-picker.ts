@@ -10,6 +10,8 @@ import { median } from './stats';
 /** Samples per delegate, after the warm-up frames that compile shaders and allocate buffers. */
 const TRIAL_SAMPLES = 6;
 const WARMUP_FRAMES = 2;
+/** The GPU candidate is built only after this many CPU frames, so the first face shows at once. */
+const TRIAL_START_FRAMES = 15;
 
 interface Candidate {
   delegate: Delegate;
@@ -43,15 +45,27 @@ export class DelegatePicker {
     });
     picker.candidates.push({ delegate: first, tracker, samples: [], seen: 0 });
     if (force) picker.decide(picker.candidates[0]!);
-    else
-      void createTracker(source, 'GPU').then(
-        (gpu) => picker.candidates.push({ delegate: 'GPU', tracker: gpu, samples: [], seen: 0 }),
-        (error: unknown) => {
-          console.warn('GPU delegate unavailable, staying on CPU', error);
-          picker.decide(picker.candidates[0]!);
-        },
-      );
+    else picker.source = source;
     return picker;
+  }
+
+  private source: TrackerSource | null = null;
+  private closed = false;
+
+  private startGpuCandidate(): void {
+    const source = this.source;
+    this.source = null;
+    if (!source) return;
+    void createTracker(source, 'GPU').then(
+      (gpu) => {
+        if (this.chosen || this.closed) gpu.close();
+        else this.candidates.push({ delegate: 'GPU', tracker: gpu, samples: [], seen: 0 });
+      },
+      (error: unknown) => {
+        console.warn('GPU delegate unavailable, staying on CPU', error);
+        this.decide(this.candidates[0]!);
+      },
+    );
   }
 
   get delegate(): Delegate | 'pending' {
@@ -63,10 +77,13 @@ export class DelegatePicker {
     const start = performance.now();
     const result = candidate.tracker.detectForVideo(frame, timestampMs);
     if (!this.chosen) this.record(candidate, performance.now() - start);
+    if (this.source && candidate.seen >= TRIAL_START_FRAMES) this.startGpuCandidate();
     return result;
   }
 
   close(): void {
+    this.source = null;
+    this.closed = true;
     for (const candidate of this.candidates) candidate.tracker.close();
     this.candidates = [];
   }

@@ -68,7 +68,7 @@ export class TryOnPipeline {
       init.forceDelegate,
     );
     pipeline = new TryOnPipeline(scene, picker, onStats);
-    pipeline.quality = measureLensQuality(scene);
+    pipeline.quality = init.lensQuality ?? measureLensQuality(scene);
     return pipeline;
   }
 

@@ -24,8 +24,17 @@ export async function startToFirstFrame(page, url, timeoutMs) {
     { polling: 'raf', timeout: timeoutMs },
   );
   const firstTrackedMs = Number(await first.jsonValue());
-  const clickMs = await page.evaluate(() => window.__bench.lastPointerDown);
+  const { clickMs, measures } = await page.evaluate(() => ({
+    clickMs: window.__bench.lastPointerDown,
+    // The app's own marks (e.g. storage:prepare), to see where a start spends its time.
+    measures: performance.getEntriesByType('measure').map((m) => ({
+      name: m.name,
+      startMs: Math.round(m.startTime),
+      durationMs: Math.round(m.duration),
+    })),
+  }));
   return {
+    measures,
     clickMs: round(clickMs, 0),
     firstTrackedMs: round(firstTrackedMs, 0),
     clickToFirstMs: clickMs === null ? null : round(firstTrackedMs - clickMs, 0),

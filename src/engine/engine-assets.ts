@@ -2,7 +2,7 @@ import { ASSET_PATHS } from '../shared/constants';
 import { allowedOrigins, assetUrl, knownAsset } from '../storage/asset-url';
 import { fetchChecked } from '../storage/checked-fetch';
 import { ensurePrepared } from '../storage/prepare';
-import { rememberedDelegate } from './delegate-memory';
+import { rememberedChoices } from './engine-memory';
 import type { EngineAssets } from './try-on-engine';
 
 /**
@@ -12,14 +12,15 @@ import type { EngineAssets } from './try-on-engine';
  */
 export async function loadEngineAssets(): Promise<EngineAssets> {
   const { modelBytes } = await ensurePrepared();
-  const forceDelegate = rememberedDelegate();
+  const { delegate, quality } = rememberedChoices();
   return {
     // A copy: the prepared bytes are shared by the page and the caller may transfer these.
     modelBytes: modelBytes.slice(0),
     wasmLoaderUrl: assetUrl(ASSET_PATHS.wasmLoader),
     wasmBinaryUrl: assetUrl(ASSET_PATHS.wasmBinary),
     allowedOrigins: allowedOrigins(),
-    ...(forceDelegate ? { forceDelegate } : {}),
+    ...(delegate ? { forceDelegate: delegate } : {}),
+    ...(quality ? { lensQuality: quality } : {}),
   };
 }
 

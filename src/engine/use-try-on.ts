@@ -7,7 +7,7 @@ import { loadEngineAssets, fetchKnownAsset } from './engine-assets';
 import { loadEnvironmentImage } from '../storage/env-image';
 import { acquireEngine, releaseEngine } from './engine-registry';
 import { exposeDebugHandle } from './debug-handle';
-import { rememberDelegate } from './delegate-memory';
+import { rememberChoices } from './engine-memory';
 import type { FramePump } from './frame-pump';
 import type { EngineAssets, EngineEvent, TryOnEngine } from './try-on-engine';
 import { useRecording } from './use-recording';
@@ -42,10 +42,14 @@ export function useTryOn() {
     (event: EngineEvent) => {
       if (event.type === 'stats') {
         const pump = pumpRef.current;
-        const { delegate } = event.stats;
-        if (delegate !== 'pending' && delegate !== decidedRef.current) {
-          decidedRef.current = delegate;
-          rememberDelegate(delegate);
+        const { delegate, quality } = event.stats;
+        const decided = `${delegate}/${quality}`;
+        if (decided !== decidedRef.current) {
+          decidedRef.current = decided;
+          rememberChoices({
+            ...(delegate !== 'pending' ? { delegate } : {}),
+            ...(quality !== 'pending' ? { quality } : {}),
+          });
         }
         setStats({ worker: event.stats, pump: pump ? { ...pump.counters } : emptyCounters() });
       } else if (event.type === 'webgl-lost') setError(t('webglLost'));

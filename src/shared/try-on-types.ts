@@ -18,8 +18,10 @@ export interface EngineInit {
   wasmBinaryUrl: string;
   /** Origins the worker may fetch from; everything else is refused (no telemetry). */
   allowedOrigins: string[];
-  /** Skip the delegate trial (tests, bench). */
+  /** Skip the delegate trial: a remembered verdict, or forced by tests and the bench. */
   forceDelegate?: Delegate;
+  /** Skip the lens probe: the verdict this browser measured before. */
+  lensQuality?: LensQuality;
 }
 
 /** One material parameter item (spec §3): matched to a mesh by name. */

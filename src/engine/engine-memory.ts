@@ -1,0 +1,41 @@
+import type { Delegate, LensQuality } from '../shared/try-on-types';
+
+/**
+ * The engine's two measurements are costly the first time: the delegate trial (the GPU graph
+ * compiles: ~8 s on SwiftShader) and the lens probe (transmission renders, 1–4 s under load).
+ * Their verdicts are remembered per browser so later visits start at once.
+ */
+const KEY = 'tryOnEngineChoices';
+
+export interface EngineChoices {
+  delegate?: Delegate;
+  quality?: LensQuality;
+}
+
+function read(): EngineChoices {
+  try {
+    const saved = JSON.parse(localStorage.getItem(KEY) ?? 'null') as
+      | (EngineChoices & { ua: string })
+      | null;
+    return saved?.ua === navigator.userAgent ? { delegate: saved.delegate, quality: saved.quality } : {};
+  } catch {
+    return {};
+  }
+}
+
+/** `?delegate=CPU|GPU` overrides (tests, bench); otherwise what this browser measured before. */
+export function rememberedChoices(): EngineChoices {
+  const choices = read();
+  const forced = new URLSearchParams(location.search).get('delegate');
+  if (forced === 'CPU' || forced === 'GPU') choices.delegate = forced;
+  return choices;
+}
+
+export function rememberChoices(update: EngineChoices): void {
+  try {
+    const next = { ...read(), ...update, ua: navigator.userAgent };
+    localStorage.setItem(KEY, JSON.stringify(next));
+  } catch {
+    // Storage unavailable: the measurements simply run again next time.
+  }
+}
