@@ -81,7 +81,13 @@ async function writeIntegrity() {
   /** @type {Record<string, { size: number, sha256: string }>} */
   const manifest = {};
   // The occluder and the environment image are generated here too: the app checks them as well.
-  const checked = [paths.faceModel, paths.wasmLoader, paths.wasmBinary, paths.headOccluder, paths.envImage];
+  const checked = [
+    paths.faceModel,
+    paths.wasmLoader,
+    paths.wasmBinary,
+    paths.headOccluder,
+    paths.envImage,
+  ];
   for (const assetPath of checked) {
     const info = await fileInfo(join(publicDir, assetPath));
     if (!info) throw new Error(`public/${assetPath} is missing after setup`);

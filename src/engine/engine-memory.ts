@@ -15,9 +15,10 @@ export interface EngineChoices {
 function read(): EngineChoices {
   try {
     const saved = JSON.parse(localStorage.getItem(KEY) ?? 'null') as
-      | (EngineChoices & { ua: string })
-      | null;
-    return saved?.ua === navigator.userAgent ? { delegate: saved.delegate, quality: saved.quality } : {};
+      (EngineChoices & { ua: string }) | null;
+    return saved?.ua === navigator.userAgent
+      ? { delegate: saved.delegate, quality: saved.quality }
+      : {};
   } catch {
     return {};
   }
