@@ -1,4 +1,7 @@
+import { useSetAtom } from 'jotai';
 import { t } from '../i18n';
+import { selectedModelAtom } from '../state/atoms';
+import { Icon } from './icons';
 import { CAPTURE_SCALE, PHOTO_FILE_NAME } from '../shared/constants';
 import type { TryOnControls } from '../engine/use-try-on';
 import { formatClock } from './format-clock';
@@ -8,6 +11,7 @@ import { saveBlob } from './save-file';
 export function ControlBar({ controls }: { controls: TryOnControls }) {
   const { engine, status, running, active, startCamera, stopCamera, switchCamera, recording } =
     controls;
+  const setSelected = useSetAtom(selectedModelAtom);
   const takePhoto = () =>
     void engine
       ?.capture(CAPTURE_SCALE)
@@ -20,12 +24,15 @@ export function ControlBar({ controls }: { controls: TryOnControls }) {
         disabled={status !== 'ready'}
         onClick={() => (running ? stopCamera() : void startCamera())}
       >
+        <Icon name={running ? 'cameraOff' : 'camera'} />
         {running ? t('cameraOff') : t('cameraOn')}
       </button>
       <button type="button" disabled={!running} onClick={switchCamera}>
+        <Icon name="switchCamera" />
         {t('switchCamera')}
       </button>
       <button type="button" disabled={!active || !engine} onClick={takePhoto}>
+        <Icon name="photo" />
         {t('takePhoto')}
       </button>
       {/* Never disabled: with no camera or video, pressing it explains why (spec §5). */}
@@ -35,6 +42,7 @@ export function ControlBar({ controls }: { controls: TryOnControls }) {
         aria-pressed={recording.recording}
         onClick={recording.toggle}
       >
+        <Icon name={recording.recording ? 'stop' : 'record'} />
         {recording.recording ? t('stopRecording') : t('startRecording')}
       </button>
       {recording.recording ? (
@@ -42,7 +50,16 @@ export function ControlBar({ controls }: { controls: TryOnControls }) {
           {formatClock(recording.elapsedS)}
         </span>
       ) : null}
-      <button type="button" disabled={!engine} onClick={() => void engine?.clearGlasses()}>
+      <button
+        type="button"
+        disabled={!engine}
+        onClick={() => {
+          // Clearing the selection also stops a model still loading from landing afterwards.
+          setSelected(null);
+          void engine?.clearGlasses();
+        }}
+      >
+        <Icon name="cancel" />
         {t('cancelEffect')}
       </button>
     </div>

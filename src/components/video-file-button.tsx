@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { t } from '../i18n';
+import { Icon } from './icons';
 
 interface Props {
   loading: boolean;
@@ -23,6 +24,7 @@ export function VideoFileButton({ loading, disabled, onOpen, onFile }: Props) {
           inputRef.current?.click();
         }}
       >
+        <Icon name="file" />
         {loading ? t('videoLoading') : t('openVideoFile')}
       </button>
       <input
