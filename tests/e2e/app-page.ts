@@ -172,3 +172,28 @@ export async function selectGlasses(page: Page, serialNo: string): Promise<void>
     .locator(`.model-cell[data-serial="${serialNo}"][aria-pressed="true"]`)
     .waitFor({ timeout: 30_000 });
 }
+
+/** Writes one ModelDB record from the page, as a damaged disk or an older version would leave it. */
+export async function putModelDbRecord(
+  page: Page,
+  key: string,
+  data: string | number,
+): Promise<void> {
+  await page.evaluate(
+    async ({ key, data }) => {
+      const open = indexedDB.open('ModelDB');
+      const db: IDBDatabase = await new Promise((ok, fail) => {
+        open.onsuccess = () => ok(open.result);
+        open.onerror = () => fail(open.error);
+      });
+      const tx = db.transaction('models', 'readwrite');
+      tx.objectStore('models').put({
+        key,
+        data: typeof data === 'string' ? new Blob([data]) : data,
+      });
+      await new Promise((ok) => (tx.oncomplete = ok));
+      db.close();
+    },
+    { key, data },
+  );
+}

@@ -7,6 +7,7 @@ import {
   selectGlasses,
   startCamera,
   waitForStats,
+  putModelDbRecord,
 } from './app-page';
 
 const fixtures = await prepareFixtures();
@@ -69,17 +70,7 @@ describe('catalogue grid', () => {
       await startCamera(page);
       await selectGlasses(page, '004');
       await selectGlasses(page, '005');
-      await page.evaluate(async () => {
-        const open = indexedDB.open('ModelDB');
-        const db: IDBDatabase = await new Promise((ok, fail) => {
-          open.onsuccess = () => ok(open.result);
-          open.onerror = () => fail(open.error);
-        });
-        const tx = db.transaction('models', 'readwrite');
-        tx.objectStore('models').put({ key: 'models/004.glb', data: new Blob(['not a glb']) });
-        await new Promise((ok) => (tx.oncomplete = ok));
-        db.close();
-      });
+      await putModelDbRecord(page, 'models/004.glb', 'not a glb');
       await page.locator('.model-cell[data-serial="004"]').click();
       await expect.poll(() => page.getByRole('status').textContent()).toContain('眼镜模型加载失败');
       await expect

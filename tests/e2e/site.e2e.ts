@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
 import { launchChromium } from './browser.mjs';
 import { prepareFixtures } from './fixtures.mjs';
-import { openApp, selectGlasses, waitForStats } from './app-page';
+import { openApp, selectGlasses, waitForStats, putModelDbRecord } from './app-page';
 
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -69,17 +69,7 @@ describe.each([
       await page.getByRole('link', { name: '首页' }).click();
       await expect.poll(() => page.url()).toMatch(/\/home$/);
       // The guard: a stored flag that is not 1 sends every navigation to the Loading screen.
-      await page.evaluate(async () => {
-        const open = indexedDB.open('ModelDB');
-        const db: IDBDatabase = await new Promise((ok, fail) => {
-          open.onsuccess = () => ok(open.result);
-          open.onerror = () => fail(open.error);
-        });
-        const tx = db.transaction('models', 'readwrite');
-        tx.objectStore('models').put({ key: 'isTaskAndWasmCached', data: 0 });
-        await new Promise((ok) => (tx.oncomplete = ok));
-        db.close();
-      });
+      await putModelDbRecord(page, 'isTaskAndWasmCached', 0);
       await page.goto(new URL('/about', server.url).href);
       await expect.poll(() => page.getByText('载入中...').count()).toBeGreaterThan(0);
       expect(await page.locator('footer').count()).toBe(0);
