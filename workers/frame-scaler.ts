@@ -3,6 +3,10 @@
  * VideoEncoder scales a frame of another size to the configured one on its own threads (the
  * WebCodecs spec leaves this open, w3c/webcodecs#407), which costs this thread only the snapshot;
  * elsewhere the picture is drawn into a canvas of the recording's size first.
+ *
+ * The snapshot is `new VideoFrame(canvas)`: measured on SwiftShader it costs this thread 1–2 ms
+ * and no more CPU than the drawing itself, against 10 ms for a readPixels into a pixel-pack buffer
+ * (getBufferSubData) and 50 ms for a plain readPixels.
  */
 export type FrameScaler = (picture: OffscreenCanvas, timestampUs: number) => VideoFrame;
 
@@ -35,7 +39,7 @@ async function encoderScales(config: VideoEncoderConfig): Promise<boolean> {
     encoder.configure({ ...config, width: PROBE_SIZE, height: PROBE_SIZE, bitrate: 200_000 });
     const half = PROBE_SIZE / 2;
     const frame = new VideoFrame(new Uint8Array(half * half * 4), {
-      format: 'RGBA',
+      format: 'RGBX',
       codedWidth: half,
       codedHeight: half,
       timestamp: 0,

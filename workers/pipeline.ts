@@ -160,9 +160,7 @@ export class TryOnPipeline {
   private applySize(): void {
     const { width, height } = this.videoSize;
     if (!width || !height) return;
-    // A recording wants the whole video-size picture even when the view on screen is smaller.
-    const display = this.recorder ? Infinity : this.displaySize.width;
-    const scale = Math.min(1, RENDER_WIDTH / width, display / width);
+    const scale = Math.min(1, RENDER_WIDTH / width, this.displaySize.width / width);
     this.scene.resize(
       Math.max(1, Math.round(width * scale)),
       Math.max(1, Math.round(height * scale)),
@@ -216,7 +214,6 @@ export class TryOnPipeline {
     const started = await Recorder.start(this.videoSize.width, this.videoSize.height, scale);
     if (typeof started === 'string') return { ok: false, reason: started };
     this.recorder = started;
-    this.applySize();
     return { ok: true, ...started.info };
   }
 
@@ -224,7 +221,6 @@ export class TryOnPipeline {
     const recorder = this.recorder;
     if (!recorder) return Promise.reject(new Error('not recording'));
     this.recorder = null;
-    this.applySize();
     return recorder.stop();
   }
 
