@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Download, Page } from 'playwright-core';
-import { readStats } from './app-page';
+import { readStats, waitForStats } from './app-page';
 import { launchChromium } from './browser.mjs';
 
 const run = promisify(execFile);
@@ -144,4 +144,16 @@ export async function openAppWith(
   page.on('pageerror', (error) => console.log('[pageerror]', error.message));
   await page.goto(new URL('/home?stats', baseUrl).href);
   return { page, close: () => browser.close() };
+}
+
+/**
+ * Waits until tracking has settled: the delegate trial is over (building the GPU candidate holds
+ * the worker for seconds on SwiftShader) and a face is tracked. Measure only after this.
+ */
+export async function waitForSettled(page: Page, minTracked = 20): Promise<void> {
+  await waitForStats(
+    page,
+    (s) => s.delegate !== 'pending' && s.tracked >= minTracked && s.face === 1,
+    180_000,
+  );
 }

@@ -12,6 +12,7 @@ import {
   pngSize,
   probeVideo,
   saveDownload,
+  waitForSettled,
   wearGlasses,
 } from './media-helpers';
 
@@ -107,7 +108,7 @@ describe(`video file ${file.name}`, () => {
       expect((await video(page)).loop).toBe(false);
 
       await wearGlasses(page);
-      await waitForStats(page, (s) => s.face === 1);
+      await waitForSettled(page);
       const orientation = await pictureOrientation(page);
       expect(orientation.plain).toBeLessThan(orientation.flipped); // files are not mirrored
 
