@@ -149,6 +149,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 240_000,
           hookTimeout: 240_000,
+          // A real browser on a busy 2-core machine: UI conditions get 20 s, not vitest's 1 s.
+          expect: { poll: { timeout: 20_000, interval: 100 } },
         },
       },
     ],
