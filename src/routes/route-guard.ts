@@ -2,15 +2,18 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { KEY_TASK_AND_WASM_CACHED } from '../shared/constants';
 import { getFlag } from '../storage/model-db';
+import { isPreparing } from '../storage/prepare';
 
 export const LOADING_PATH = '/';
 
 /**
  * The spec's guard: a stored isTaskAndWasmCached that is not 1 sends the user to the Loading
  * screen; a missing flag or 1 lets the navigation through. `flag` is getFlag's answer.
+ * `preparingHere`: this page is running the preparation that wrote the 0 (a first visit that
+ * opened /home directly); sending the user to / would only lose where they were going.
  */
-export function guardTarget(flag: boolean | null, path: string): string {
-  return flag === false && path !== LOADING_PATH ? LOADING_PATH : path;
+export function guardTarget(flag: boolean | null, path: string, preparingHere = false): string {
+  return flag === false && !preparingHere && path !== LOADING_PATH ? LOADING_PATH : path;
 }
 
 /**
@@ -27,7 +30,7 @@ export function useRouteGuard(): string | null {
       .catch(() => null)
       .then((flag) => {
         if (!live) return;
-        const target = guardTarget(flag, location);
+        const target = guardTarget(flag, location, isPreparing());
         if (target === location) setAllowed(location);
         else navigate(target, { replace: true });
       });

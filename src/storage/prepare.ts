@@ -87,6 +87,7 @@ export async function runPreparation(
 }
 
 let current: Promise<PreparedAssets> | null = null;
+let running = false;
 let lastProgress: PrepareProgress | null = null;
 const listeners = new Set<(progress: PrepareProgress) => void>();
 
@@ -96,16 +97,31 @@ const listeners = new Set<(progress: PrepareProgress) => void>();
  * reason for the user; the next call starts over.
  */
 export function ensurePrepared(): Promise<PreparedAssets> {
-  current ??= runPreparation((progress) => {
+  if (current) return current;
+  running = true;
+  current = runPreparation((progress) => {
     lastProgress = progress;
     for (const listener of listeners) listener(progress);
-  }).catch((error: unknown) => {
-    console.error(t('modelDownloadFailed'), error);
-    current = null;
-    lastProgress = null;
-    throw error instanceof PrepareError ? error : new PrepareError(error);
-  });
+  })
+    .catch((error: unknown) => {
+      console.error(t('modelDownloadFailed'), error);
+      current = null;
+      lastProgress = null;
+      throw error instanceof PrepareError ? error : new PrepareError(error);
+    })
+    .finally(() => {
+      running = false;
+    });
   return current;
+}
+
+/**
+ * True while this page is preparing: the stored flag then reads 0 because of this run, not
+ * because an earlier visit was interrupted, so the route guard has nothing to send the user back
+ * to (the run finishes in the background wherever the user goes).
+ */
+export function isPreparing(): boolean {
+  return running;
 }
 
 /** Progress of the running (or finished) preparation; replays the latest value at once. */
@@ -118,6 +134,7 @@ export function onPrepareProgress(listener: (progress: PrepareProgress) => void)
 /** Tests only. */
 export function resetPreparationForTests(): void {
   current = null;
+  running = false;
   lastProgress = null;
   listeners.clear();
 }

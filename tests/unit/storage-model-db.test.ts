@@ -27,7 +27,11 @@ import {
   resetStorageStatusForTests,
   storageUnavailableAtom,
 } from '../../src/storage/storage-status';
-import { guardTarget } from '../../src/routes/route-guard';
+import { installLocation } from './storage-fakes';
+
+installLocation();
+// The guard's module reads the page location (through the preparation it asks about).
+const { guardTarget } = await import('../../src/routes/route-guard');
 
 /** Reads or writes the database with the raw IndexedDB API, as another app version would. */
 function rawDb(version = DB_VERSION * 10): Promise<IDBDatabase> {
@@ -149,6 +153,11 @@ describe('isTaskAndWasmCached', () => {
     expect(guardTarget(false, '/about')).toBe('/');
     expect(guardTarget(true, '/about')).toBe('/about');
     expect(guardTarget(null, '/')).toBe('/');
+  });
+
+  it('lets navigation through while this page itself is preparing (its own 0)', () => {
+    expect(guardTarget(false, '/about', true)).toBe('/about');
+    expect(guardTarget(false, '/home', true)).toBe('/home');
   });
 });
 

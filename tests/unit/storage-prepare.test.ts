@@ -15,7 +15,7 @@ const {
 } = await import('../../src/shared/constants');
 const { getBlob, getFlag, putBlob, resetModelDbForTests } =
   await import('../../src/storage/model-db');
-const { ensurePrepared, onPrepareProgress, resetPreparationForTests, runPreparation } =
+const { ensurePrepared, isPreparing, onPrepareProgress, resetPreparationForTests, runPreparation } =
   await import('../../src/storage/prepare');
 const { PrepareError } = await import('../../src/storage/prepare-error');
 const { percentOf } = await import('../../src/storage/progress-meter');
@@ -165,7 +165,9 @@ describe('preparation', () => {
     const first = ensurePrepared();
     const second = ensurePrepared();
     expect(second).toBe(first);
+    expect(isPreparing()).toBe(true);
     await first;
+    expect(isPreparing()).toBe(false);
     const replayed: number[] = [];
     onPrepareProgress((p) => replayed.push(percentOf(p)))();
     expect(replayed).toEqual([100]);
