@@ -1,5 +1,3 @@
-import { Matrix4 } from 'three';
-import { RENDER_WIDTH } from '../src/shared/constants';
 import type {
   EngineInit,
   FrameOptions,
@@ -8,33 +6,25 @@ import type {
   LensQuality,
   WorkerStats,
 } from '../src/shared/try-on-types';
-import { alignmentPx, eyeCentres } from './landmark-probes';
+import { CanvasFit } from './canvas-fit';
 import { DelegatePicker } from './delegate-picker';
-import { applyBlendshapes, loadGlasses, loadOccluder } from './glasses-loader';
+import { FacePose } from './face-pose';
+import { loadGlasses, loadOccluder } from './glasses-loader';
 import { applyLensQuality, measureLensQuality } from './lens-quality';
-import { PoseFilter } from './pose-filter';
 import { Recorder, type RecordingResult, type RecordingStart } from './recorder';
 import { TryOnScene } from './scene';
 import { PipelineMeter } from './stats';
-import type { FaceLandmarkerResult } from './tracker';
 
 const STATS_INTERVAL_MS = 250;
 
 /** Tracks each frame, poses the glasses, renders the picture and closes the frame. */
 export class TryOnPipeline {
-  private readonly filter = new PoseFilter();
-  private readonly raw = new Matrix4();
-  private readonly smoothed = new Matrix4();
-  private readonly scores = new Map<string, number>();
   private readonly meter = new PipelineMeter();
-  private face = false;
-  private alignPx = 0;
+  private readonly facePose: FacePose;
+  private readonly fit: CanvasFit;
   private lastTimestamp = -Infinity;
   private lastStats = 0;
-  private videoSize = { width: 0, height: 0 };
-  private displaySize = { width: Infinity, height: Infinity };
   private quality: LensQuality | 'pending' = 'pending';
-  private eyes: number[] = [];
   private mirror = false;
   /** The last picture, kept (as a clone) for photos; replaced and closed on every frame. */
   private lastFrame: VideoFrame | null = null;
@@ -46,7 +36,10 @@ export class TryOnPipeline {
     private readonly scene: TryOnScene,
     private readonly picker: DelegatePicker,
     private readonly onStats: (stats: WorkerStats) => void,
-  ) {}
+  ) {
+    this.facePose = new FacePose(scene);
+    this.fit = new CanvasFit(scene);
+  }
 
   static async create(
     init: EngineInit,
@@ -75,7 +68,7 @@ export class TryOnPipeline {
   processFrame(frame: VideoFrame, options: FrameOptions): FrameResult {
     this.received++;
     try {
-      this.fitCanvas(frame.displayWidth, frame.displayHeight);
+      this.fit.fitVideo(frame.displayWidth, frame.displayHeight);
       // Timestamps must rise strictly even when a looping file rewinds.
       const timestampMs = Math.max(frame.timestamp / 1000, this.lastTimestamp + 1);
       this.lastTimestamp = timestampMs;
@@ -83,15 +76,16 @@ export class TryOnPipeline {
       const t0 = performance.now();
       const result = this.picker.detect(frame, timestampMs);
       const t1 = performance.now();
-      this.pose(result, t1);
+      this.facePose.apply(result, t1, options.mirror);
       this.scene.setMirror(options.mirror);
       this.scene.render(frame);
       this.recorder?.addFrame(this.scene.canvas, timestampMs * 1000);
       const t2 = performance.now();
       this.keep(frame);
-      this.meter.record(t1 - t0, t2 - t1, frame.timestamp / 1000, this.face);
+      const { face } = this.facePose;
+      this.meter.record(t1 - t0, t2 - t1, frame.timestamp / 1000, face);
       this.publish(false);
-      return { face: this.face, detectMs: t1 - t0, renderMs: t2 - t1 };
+      return { face, detectMs: t1 - t0, renderMs: t2 - t1 };
     } finally {
       frame.close();
       this.closed++;
@@ -100,7 +94,7 @@ export class TryOnPipeline {
 
   /** Eye centres of the picture kept for photos (empty when it had no face). */
   get eyesInLastFrame(): number[] {
-    return this.eyes;
+    return this.facePose.eyes;
   }
 
   private keep(frame: VideoFrame): void {
@@ -131,45 +125,8 @@ export class TryOnPipeline {
     }
   }
 
-  private pose(result: FaceLandmarkerResult, now: number): void {
-    const matrix = result.facialTransformationMatrixes?.[0];
-    this.face = matrix !== undefined;
-    if (!matrix) {
-      this.scene.setPose(null);
-      this.eyes = [];
-      return;
-    }
-    this.raw.fromArray(matrix.data);
-    this.scene.setPose(this.filter.apply(this.raw, now, this.smoothed));
-    this.scores.clear();
-    for (const c of result.faceBlendshapes?.[0]?.categories ?? [])
-      this.scores.set(c.categoryName, c.score);
-    const glasses = this.scene.currentGlasses;
-    if (glasses) applyBlendshapes(glasses, this.scores);
-    this.alignPx = alignmentPx(result, this.raw, this.scene);
-    this.eyes = eyeCentres(result, this.mirror);
-  }
-
-  /** Draws at the video's own size, capped by the display size and the spec's render width. */
-  private fitCanvas(videoWidth: number, videoHeight: number): void {
-    if (videoWidth === this.videoSize.width && videoHeight === this.videoSize.height) return;
-    this.videoSize = { width: videoWidth, height: videoHeight };
-    this.applySize();
-  }
-
-  private applySize(): void {
-    const { width, height } = this.videoSize;
-    if (!width || !height) return;
-    const scale = Math.min(1, RENDER_WIDTH / width, this.displaySize.width / width);
-    this.scene.resize(
-      Math.max(1, Math.round(width * scale)),
-      Math.max(1, Math.round(height * scale)),
-    );
-  }
-
   resize(displayWidth: number, displayHeight: number): void {
-    this.displaySize = { width: displayWidth, height: displayHeight };
-    this.applySize();
+    this.fit.fitDisplay(displayWidth, displayHeight);
   }
 
   publish(force: boolean): void {
@@ -178,11 +135,11 @@ export class TryOnPipeline {
     this.lastStats = now;
     this.onStats({
       ...this.meter.timings(),
-      face: this.face,
+      face: this.facePose.face,
       delegate: this.picker.delegate,
       quality: this.quality,
-      alignPx: this.alignPx,
-      eyes: this.eyes,
+      alignPx: this.facePose.alignPx,
+      eyes: this.facePose.eyes,
       openFrames: this.received - this.closed,
     });
   }
@@ -211,7 +168,8 @@ export class TryOnPipeline {
   /** Records the rendered pictures at `scale` × the video size (see recorder.ts). */
   async startRecording(scale: number): Promise<RecordingStart> {
     if (this.recorder) return { ok: true, ...this.recorder.info };
-    const started = await Recorder.start(this.videoSize.width, this.videoSize.height, scale);
+    const { width, height } = this.fit.videoSize;
+    const started = await Recorder.start(width, height, scale);
     if (typeof started === 'string') return { ok: false, reason: started };
     this.recorder = started;
     return { ok: true, ...started.info };
@@ -226,14 +184,13 @@ export class TryOnPipeline {
 
   /** The video jumped (seek, loop): start the pose filter afresh instead of gliding over. */
   resetPose(): void {
-    this.filter.reset();
+    this.facePose.reset();
   }
 
   reset(): void {
     this.lastFrame?.close();
     this.lastFrame = null;
-    this.filter.reset();
-    this.scene.setPose(null);
+    this.facePose.clear();
     this.publish(true);
   }
 

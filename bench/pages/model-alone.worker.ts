@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import type { Delegate } from '../../src/shared/try-on-types';
+import type { Delegate, TrackerFiles } from '../../src/shared/try-on-types';
 import { createTracker } from '../../workers/tracker';
 
 export type ModelInput = 'videoframe' | 'imagebitmap' | 'imagedata' | 'rgba-copy';
@@ -54,7 +54,7 @@ function timeUpload(images: TexImageSource[]): number[] {
  */
 const api = {
   async run(
-    source: { modelBytes: ArrayBuffer; wasmLoaderUrl: string; wasmBinaryUrl: string },
+    source: TrackerFiles,
     frames: VideoFrame[],
     delegate: Delegate,
     rounds: number,

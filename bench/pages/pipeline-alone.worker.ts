@@ -5,7 +5,7 @@ import {
   RENDER_PIXEL_RATIO,
   RENDER_WIDTH,
 } from '../../src/shared/constants';
-import type { Delegate } from '../../src/shared/try-on-types';
+import type { Delegate, TrackerFiles } from '../../src/shared/try-on-types';
 import { TryOnPipeline } from '../../workers/pipeline';
 import { fetchBytes, firstCatalogueGlasses } from './bench-assets';
 
@@ -18,7 +18,7 @@ import { fetchBytes, firstCatalogueGlasses } from './bench-assets';
  */
 const api = {
   async run(
-    source: { modelBytes: ArrayBuffer; wasmLoaderUrl: string; wasmBinaryUrl: string },
+    source: TrackerFiles,
     frames: VideoFrame[],
     delegate: Delegate,
     rounds: number,

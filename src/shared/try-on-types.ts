@@ -24,6 +24,9 @@ export interface EngineInit {
   lensQuality?: LensQuality;
 }
 
+/** The model and runtime a tracker starts from (the bench's workers take just these). */
+export type TrackerFiles = Pick<EngineInit, 'modelBytes' | 'wasmLoaderUrl' | 'wasmBinaryUrl'>;
+
 /** One material parameter item (spec §3): matched to a mesh by name. */
 export interface MaterialItem {
   modelArrayOrder: string;

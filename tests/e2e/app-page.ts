@@ -45,17 +45,28 @@ export interface AppSession {
   close(): Promise<void>;
 }
 
+export interface AppOptions {
+  /** A .y4m file the fake camera loops; without it the camera shows no face. */
+  cameraY4m?: string;
+  /** Extra Chromium switches (a refused or absent camera); a repeated switch overrides. */
+  extraArgs?: string[];
+  /** Runs before the app's scripts (a browser without a camera API). */
+  initScript?: string;
+  path?: string;
+}
+
+/** The app in its own Chromium at a phone-like size, with the frame ledger installed. */
 export async function openApp(
   baseUrl: string,
-  cameraY4m: string | undefined,
-  path = '/home?stats',
+  { cameraY4m, extraArgs, initScript, path = '/home?stats' }: AppOptions = {},
 ): Promise<AppSession> {
-  const browser: Browser = await launchChromium({ cameraY4m });
+  const browser: Browser = await launchChromium({ cameraY4m, extraArgs });
   const context = await browser.newContext({
     locale: 'zh-CN',
     viewport: { width: 430, height: 900 },
   });
   await context.addInitScript(FRAME_LEDGER);
+  if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.log('[pageerror]', error.message));
   await page.goto(new URL(path, baseUrl).href);

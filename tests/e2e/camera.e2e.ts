@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
 import { openApp, readStats, startCamera, waitForStats } from './app-page';
 import { prepareFixtures } from './fixtures.mjs';
-import { DIST_DIR, openAppWith, pictureOrientation } from './media-helpers';
+import { DIST_DIR, pictureOrientation } from './media-helpers';
 
 const fixtures = await prepareFixtures();
 const camera = fixtures.cameras[0]!;
@@ -32,7 +32,7 @@ async function freshPictures(page: Page, count = 5) {
 
 describe('camera', () => {
   it('switches front/rear, mirrors only the front camera, and releases everything when off', async () => {
-    const app = await openApp(server.url, camera.y4m);
+    const app = await openApp(server.url, { cameraY4m: camera.y4m });
     const { page } = app;
     try {
       const switchButton = page.getByRole('button', { name: '切换摄像头' });
@@ -84,7 +84,7 @@ describe('camera', () => {
   });
 
   it('says the camera was disconnected when its track ends, and starts again', async () => {
-    const app = await openApp(server.url, camera.y4m);
+    const app = await openApp(server.url, { cameraY4m: camera.y4m });
     const { page } = app;
     try {
       await startCamera(page);
@@ -121,7 +121,7 @@ describe('camera', () => {
     },
   ];
   it.each(failures)('explains a $name camera in Chinese and stays usable', async (failure) => {
-    const app = await openAppWith(server.url, { extraArgs: failure.extraArgs });
+    const app = await openApp(server.url, { extraArgs: failure.extraArgs });
     const { page } = app;
     try {
       const on = page.getByRole('button', { name: '开启摄像头' });
@@ -138,7 +138,7 @@ describe('camera', () => {
 
   it('logs and shows that the browser has no getUserMedia', async () => {
     // A browser without the camera API (old, or an insecure page): no navigator.mediaDevices.
-    const app = await openAppWith(server.url, {
+    const app = await openApp(server.url, {
       initScript: `Object.defineProperty(Navigator.prototype, 'mediaDevices', { get: () => undefined });`,
     });
     const { page } = app;

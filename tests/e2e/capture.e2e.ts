@@ -28,7 +28,7 @@ afterAll(() => server?.close());
 
 describe(`photo and recording on camera ${camera.name}`, () => {
   it('saves a 2× PNG with the glasses at the eyes', async () => {
-    const app = await openApp(server.url, camera.y4m);
+    const app = await openApp(server.url, { cameraY4m: camera.y4m });
     const { page } = app;
     try {
       await startCamera(page);
@@ -51,7 +51,7 @@ describe(`photo and recording on camera ${camera.name}`, () => {
   });
 
   it('asks for the camera when recording with nothing running', async () => {
-    const app = await openApp(server.url, camera.y4m);
+    const app = await openApp(server.url, { cameraY4m: camera.y4m });
     const { page } = app;
     try {
       await page.getByRole('button', { name: '开启摄像头' }).waitFor();
@@ -71,7 +71,7 @@ describe(`photo and recording on camera ${camera.name}`, () => {
   });
 
   it('records 4 s at 2× the video size and reports tracking with and without recording', async () => {
-    const app = await openApp(server.url, camera.y4m);
+    const app = await openApp(server.url, { cameraY4m: camera.y4m });
     const { page } = app;
     try {
       await startCamera(page);

@@ -20,7 +20,7 @@ afterAll(() => server?.close());
 
 describe('catalogue grid', () => {
   it('follows the tap rules, persists status, replaces and cancels glasses', async () => {
-    const app = await openApp(server.url, fixtures.cameras[0]!.y4m);
+    const app = await openApp(server.url, { cameraY4m: fixtures.cameras[0]!.y4m });
     const { page } = app;
     try {
       const cells = page.locator('.model-cell');
@@ -62,7 +62,7 @@ describe('catalogue grid', () => {
   });
 
   it('reports a corrupt model and keeps working', async () => {
-    const app = await openApp(server.url, fixtures.cameras[0]!.y4m);
+    const app = await openApp(server.url, { cameraY4m: fixtures.cameras[0]!.y4m });
     const { page } = app;
     try {
       // Serve a corrupt GLB with the right declared size? No: the size/hash check refuses it, so
@@ -86,7 +86,7 @@ describe('catalogue grid', () => {
 
   describe.each(fixtures.cameras)('every built-in model sits on the eyes ($name)', (camera) => {
     it('draws each model at the eyes', async () => {
-      const app = await openApp(server.url, camera.y4m);
+      const app = await openApp(server.url, { cameraY4m: camera.y4m });
       const { page } = app;
       try {
         await startCamera(page);

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Download, Page } from 'playwright-core';
 import { readStats, waitForStats } from './app-page';
-import { launchChromium } from './browser.mjs';
 
 const run = promisify(execFile);
 
@@ -119,31 +118,6 @@ export async function trackedFps(page: Page, seconds: number): Promise<number> {
   await page.waitForTimeout(seconds * 1000);
   const after = await readStats(page);
   return (after.tracked - before.tracked) / ((Date.now() - t0) / 1000);
-}
-
-export interface CustomApp {
-  page: Page;
-  close(): Promise<void>;
-}
-
-/**
- * The app in a browser started with extra Chromium switches (a refused or absent camera) and an
- * optional init script (a browser without a camera API). A repeated switch overrides the default.
- */
-export async function openAppWith(
-  baseUrl: string,
-  options: { cameraY4m?: string; extraArgs?: string[]; initScript?: string },
-): Promise<CustomApp> {
-  const browser = await launchChromium(options);
-  const context = await browser.newContext({
-    locale: 'zh-CN',
-    viewport: { width: 430, height: 900 },
-  });
-  if (options.initScript) await context.addInitScript(options.initScript);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.log('[pageerror]', error.message));
-  await page.goto(new URL('/home?stats', baseUrl).href);
-  return { page, close: () => browser.close() };
 }
 
 /**

@@ -28,7 +28,7 @@ const WORKER_ONLY = ['WebGLRenderer', 'FaceLandmarker'];
 
 describe.each(fixtures.cameras)('pipeline on camera $name', (camera) => {
   it('tracks the face, draws glasses at the eyes, and keeps the main thread free', async () => {
-    const app = await openApp(server.url, camera.y4m);
+    const app = await openApp(server.url, { cameraY4m: camera.y4m });
     const { page, context } = app;
     try {
       const cdp = await context.newCDPSession(page);
@@ -67,7 +67,7 @@ describe.each(fixtures.cameras)('pipeline on camera $name', (camera) => {
 
 describe('frame accounting', () => {
   it('leaves no VideoFrame open after 60 s of tracking, and frames in = tracked + dropped', async () => {
-    const app = await openApp(server.url, fixtures.cameras[0]!.y4m);
+    const app = await openApp(server.url, { cameraY4m: fixtures.cameras[0]!.y4m });
     const { page } = app;
     try {
       await startCamera(page);

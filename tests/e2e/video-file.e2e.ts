@@ -64,7 +64,7 @@ async function faceShare(page: Page, ms: number): Promise<{ share: number; track
 
 describe(`video file ${file.name}`, () => {
   it('turns the camera off, plays, seeks and loops with the face tracked', async () => {
-    const app = await openApp(server.url, camera.y4m);
+    const app = await openApp(server.url, { cameraY4m: camera.y4m });
     const { page } = app;
     try {
       await startCamera(page);
@@ -197,7 +197,7 @@ describe(`video file ${file.name}`, () => {
   });
 
   it('refuses a file over 50 MB and a file that is not a video, and stays usable', async () => {
-    const app = await openApp(server.url, camera.y4m);
+    const app = await openApp(server.url, { cameraY4m: camera.y4m });
     const { page } = app;
     try {
       const alert = page.getByRole('alert');
