@@ -1,5 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './browser.mjs';
+import type { Page } from 'playwright-core';
 
 export interface Stats {
   framesIn: number;
@@ -18,59 +17,6 @@ export interface Stats {
   alignPx: number;
   openFrames: number;
   eyes: number[];
-}
-
-/** Counts VideoFrames made and closed on the page (transferred frames count as handed over). */
-const FRAME_LEDGER = `(() => {
-  const ledger = { made: 0, closed: 0, transferred: 0 };
-  window.__frameLedger = ledger;
-  const Original = window.VideoFrame;
-  if (!Original) return;
-  window.VideoFrame = class extends Original {
-    constructor(...args) { super(...args); ledger.made++; }
-    close() { if (this.format !== null) ledger.closed++; return super.close(); }
-  };
-  const post = Worker.prototype.postMessage;
-  Worker.prototype.postMessage = function (message, transfer) {
-    const list = Array.isArray(transfer) ? transfer : transfer?.transfer ?? [];
-    for (const item of list) if (item instanceof Original) ledger.transferred++;
-    return post.call(this, message, transfer);
-  };
-})();`;
-
-export interface AppSession {
-  browser: Browser;
-  context: BrowserContext;
-  page: Page;
-  close(): Promise<void>;
-}
-
-export interface AppOptions {
-  /** A .y4m file the fake camera loops; without it the camera shows no face. */
-  cameraY4m?: string;
-  /** Extra Chromium switches (a refused or absent camera); a repeated switch overrides. */
-  extraArgs?: string[];
-  /** Runs before the app's scripts (a browser without a camera API). */
-  initScript?: string;
-  path?: string;
-}
-
-/** The app in its own Chromium at a phone-like size, with the frame ledger installed. */
-export async function openApp(
-  baseUrl: string,
-  { cameraY4m, extraArgs, initScript, path = '/home?stats' }: AppOptions = {},
-): Promise<AppSession> {
-  const browser: Browser = await launchChromium({ cameraY4m, extraArgs });
-  const context = await browser.newContext({
-    locale: 'zh-CN',
-    viewport: { width: 430, height: 900 },
-  });
-  await context.addInitScript(FRAME_LEDGER);
-  if (initScript) await context.addInitScript(initScript);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.log('[pageerror]', error.message));
-  await page.goto(new URL(path, baseUrl).href);
-  return { browser, context, page, close: () => browser.close() };
 }
 
 export async function readStats(page: Page): Promise<Stats> {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
-import { openApp, readStats, startCamera, waitForStats } from './app-page';
+import { readStats, startCamera, waitForStats } from './app-page';
+import { readFrameLedger, withApp } from './app-session';
 import { prepareFixtures } from './fixtures.mjs';
 import { DIST_DIR, pictureOrientation } from './media-helpers';
 
@@ -32,9 +33,7 @@ async function freshPictures(page: Page, count = 5) {
 
 describe('camera', () => {
   it('switches front/rear, mirrors only the front camera, and releases everything when off', async () => {
-    const app = await openApp(server.url, { cameraY4m: camera.y4m });
-    const { page } = app;
-    try {
+    await withApp(server.url, { cameraY4m: camera.y4m }, async ({ page }) => {
       const switchButton = page.getByRole('button', { name: '切换摄像头' });
       await page.getByRole('button', { name: '开启摄像头' }).waitFor();
       expect(await switchButton.isDisabled()).toBe(true); // off: switching does nothing
@@ -69,24 +68,13 @@ describe('camera', () => {
       expect(await switchButton.isDisabled()).toBe(true);
       const done = await waitForStats(page, (s) => s.inFlight === 0 && s.openFrames === 0, 10_000);
       expect(done.failed).toBe(0);
-      const ledger = await page.evaluate(
-        () =>
-          (
-            window as unknown as {
-              __frameLedger: { made: number; closed: number; transferred: number };
-            }
-          ).__frameLedger,
-      );
+      const ledger = await readFrameLedger(page);
       expect(ledger.made).toBe(ledger.closed + ledger.transferred);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it('says the camera was disconnected when its track ends, and starts again', async () => {
-    const app = await openApp(server.url, { cameraY4m: camera.y4m });
-    const { page } = app;
-    try {
+    await withApp(server.url, { cameraY4m: camera.y4m }, async ({ page }) => {
       await startCamera(page);
       await waitForStats(page, (s) => s.tracked >= 3);
       // An unplugged camera ends its track and fires 'ended'. track.stop() fires nothing, so do
@@ -103,9 +91,7 @@ describe('camera', () => {
       await startCamera(page);
       await waitForStats(page, (s) => s.tracked >= before + 3);
       expect(await page.getByRole('alert').count()).toBe(0);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   const failures = [
@@ -121,9 +107,7 @@ describe('camera', () => {
     },
   ];
   it.each(failures)('explains a $name camera in Chinese and stays usable', async (failure) => {
-    const app = await openApp(server.url, { extraArgs: failure.extraArgs });
-    const { page } = app;
-    try {
+    await withApp(server.url, { extraArgs: failure.extraArgs }, async ({ page }) => {
       const on = page.getByRole('button', { name: '开启摄像头' });
       await on.click({ timeout: 90_000 });
       expect(await alertText(page)).toBe(failure.message);
@@ -131,25 +115,23 @@ describe('camera', () => {
       expect(await page.getByRole('button', { name: '打开视频文件' }).isEnabled()).toBe(true);
       await on.click(); // asking again gives the same answer, nothing breaks
       expect(await alertText(page)).toBe(failure.message);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it('logs and shows that the browser has no getUserMedia', async () => {
     // A browser without the camera API (old, or an insecure page): no navigator.mediaDevices.
-    const app = await openApp(server.url, {
-      initScript: `Object.defineProperty(Navigator.prototype, 'mediaDevices', { get: () => undefined });`,
-    });
-    const { page } = app;
-    try {
-      const logs: string[] = [];
-      page.on('console', (message) => logs.push(`${message.type()}: ${message.text()}`));
-      await page.getByRole('button', { name: '开启摄像头' }).click({ timeout: 90_000 });
-      expect(await alertText(page)).toBe('浏览器不支持 getUserMedia');
-      expect(logs).toContain('log: 浏览器不支持 getUserMedia');
-    } finally {
-      await app.close();
-    }
+    await withApp(
+      server.url,
+      {
+        initScript: `Object.defineProperty(Navigator.prototype, 'mediaDevices', { get: () => undefined });`,
+      },
+      async ({ page }) => {
+        const logs: string[] = [];
+        page.on('console', (message) => logs.push(`${message.type()}: ${message.text()}`));
+        await page.getByRole('button', { name: '开启摄像头' }).click({ timeout: 90_000 });
+        expect(await alertText(page)).toBe('浏览器不支持 getUserMedia');
+        expect(logs).toContain('log: 浏览器不支持 getUserMedia');
+      },
+    );
   });
 });

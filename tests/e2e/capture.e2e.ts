@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
-import { compareGlassesAtEyes, openApp, startCamera } from './app-page';
+import { compareGlassesAtEyes, startCamera } from './app-page';
+import { withApp } from './app-session';
 import { prepareFixtures } from './fixtures.mjs';
 import {
   DIST_DIR,
@@ -28,9 +29,7 @@ afterAll(() => server?.close());
 
 describe(`photo and recording on camera ${camera.name}`, () => {
   it('saves a 2× PNG with the glasses at the eyes', async () => {
-    const app = await openApp(server.url, { cameraY4m: camera.y4m });
-    const { page } = app;
-    try {
+    await withApp(server.url, { cameraY4m: camera.y4m }, async ({ page }) => {
       await startCamera(page);
       await wearGlasses(page);
       await waitForSettled(page);
@@ -45,15 +44,11 @@ describe(`photo and recording on camera ${camera.name}`, () => {
       expect(cmp.width).toBe(camera.width * 2);
       expect(cmp.eyes).toBeGreaterThan(8);
       expect(cmp.corner).toBeLessThan(1);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it('asks for the camera when recording with nothing running', async () => {
-    const app = await openApp(server.url, { cameraY4m: camera.y4m });
-    const { page } = app;
-    try {
+    await withApp(server.url, { cameraY4m: camera.y4m }, async ({ page }) => {
       await page.getByRole('button', { name: '开启摄像头' }).waitFor();
       const alerts: string[] = [];
       // alert() blocks the page until answered, so answer it from the event itself.
@@ -65,15 +60,11 @@ describe(`photo and recording on camera ${camera.name}`, () => {
       await expect.poll(() => alerts, { timeout: 15_000 }).toEqual(['alert: 请先启动摄像头']);
       expect(await page.getByRole('button', { name: '开始录像' }).count()).toBe(1);
       expect(await page.getByRole('timer').count()).toBe(0);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it('records 4 s at 2× the video size and reports tracking with and without recording', async () => {
-    const app = await openApp(server.url, { cameraY4m: camera.y4m });
-    const { page } = app;
-    try {
+    await withApp(server.url, { cameraY4m: camera.y4m }, async ({ page }) => {
       await startCamera(page);
       await wearGlasses(page);
       await waitForSettled(page);
@@ -125,8 +116,6 @@ describe(`photo and recording on camera ${camera.name}`, () => {
       await expect
         .poll(() => page.getByRole('button', { name: '开始录像' }).count(), { timeout: 15_000 })
         .toBe(1);
-    } finally {
-      await app.close();
-    }
+    });
   });
 });

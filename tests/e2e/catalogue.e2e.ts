@@ -3,12 +3,12 @@ import { prepareFixtures } from './fixtures.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import {
   compareGlassesAtEyes,
-  openApp,
+  putModelDbRecord,
   selectGlasses,
   startCamera,
   waitForStats,
-  putModelDbRecord,
 } from './app-page';
+import { withApp } from './app-session';
 
 const fixtures = await prepareFixtures();
 let server: { url: string; close(): Promise<void> };
@@ -20,9 +20,7 @@ afterAll(() => server?.close());
 
 describe('catalogue grid', () => {
   it('follows the tap rules, persists status, replaces and cancels glasses', async () => {
-    const app = await openApp(server.url, { cameraY4m: fixtures.cameras[0]!.y4m });
-    const { page } = app;
-    try {
+    await withApp(server.url, { cameraY4m: fixtures.cameras[0]!.y4m }, async ({ page }) => {
       const cells = page.locator('.model-cell');
       await expect.poll(() => cells.count()).toBeGreaterThanOrEqual(8);
       // No camera, no video: a toast and nothing else.
@@ -56,15 +54,11 @@ describe('catalogue grid', () => {
       expect(await page.locator('.model-cell[data-serial="004"]').getAttribute('data-status')).toBe(
         'not-downloaded',
       );
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it('reports a corrupt model and keeps working', async () => {
-    const app = await openApp(server.url, { cameraY4m: fixtures.cameras[0]!.y4m });
-    const { page } = app;
-    try {
+    await withApp(server.url, { cameraY4m: fixtures.cameras[0]!.y4m }, async ({ page }) => {
       // Serve a corrupt GLB with the right declared size? No: the size/hash check refuses it, so
       // corrupt the stored copy instead, the way a damaged disk would.
       await startCamera(page);
@@ -79,16 +73,12 @@ describe('catalogue grid', () => {
       // Still working: another model goes on, and the broken one downloads afresh.
       await selectGlasses(page, '006');
       await selectGlasses(page, '004');
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   describe.each(fixtures.cameras)('every built-in model sits on the eyes ($name)', (camera) => {
     it('draws each model at the eyes', async () => {
-      const app = await openApp(server.url, { cameraY4m: camera.y4m });
-      const { page } = app;
-      try {
+      await withApp(server.url, { cameraY4m: camera.y4m }, async ({ page }) => {
         await startCamera(page);
         const serials = await page
           .locator('.model-cell')
@@ -100,9 +90,7 @@ describe('catalogue grid', () => {
           expect(cmp.eyes, `model ${serial}`).toBeGreaterThan(5);
           expect(cmp.corner, `model ${serial}`).toBeLessThan(1);
         }
-      } finally {
-        await app.close();
-      }
+      });
     });
   });
 });

@@ -3,12 +3,12 @@ import { prepareFixtures } from './fixtures.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import {
   compareGlassesAtEyes,
-  openApp,
   readStats,
   selectGlasses,
   startCamera,
   waitForStats,
 } from './app-page';
+import { readFrameLedger, withApp } from './app-session';
 
 interface Camera {
   name: string;
@@ -28,9 +28,7 @@ const WORKER_ONLY = ['WebGLRenderer', 'FaceLandmarker'];
 
 describe.each(fixtures.cameras)('pipeline on camera $name', (camera) => {
   it('tracks the face, draws glasses at the eyes, and keeps the main thread free', async () => {
-    const app = await openApp(server.url, { cameraY4m: camera.y4m });
-    const { page, context } = app;
-    try {
+    await withApp(server.url, { cameraY4m: camera.y4m }, async ({ page, context }) => {
       const cdp = await context.newCDPSession(page);
       const scripts: string[] = [];
       cdp.on('Debugger.scriptParsed', (e: { scriptId: string; url: string }) =>
@@ -59,17 +57,13 @@ describe.each(fixtures.cameras)('pipeline on camera $name', (camera) => {
         for (const marker of WORKER_ONLY) expect(scriptSource.includes(marker), marker).toBe(false);
       }
       expect(scripts.length).toBeGreaterThan(0);
-    } finally {
-      await app.close();
-    }
+    });
   });
 });
 
 describe('frame accounting', () => {
   it('leaves no VideoFrame open after 60 s of tracking, and frames in = tracked + dropped', async () => {
-    const app = await openApp(server.url, { cameraY4m: fixtures.cameras[0]!.y4m });
-    const { page } = app;
-    try {
+    await withApp(server.url, { cameraY4m: fixtures.cameras[0]!.y4m }, async ({ page }) => {
       await startCamera(page);
       await waitForStats(page, (s) => s.tracked > 0);
       await page.waitForTimeout(60_000);
@@ -83,19 +77,10 @@ describe('frame accounting', () => {
       await page.waitForTimeout(500);
       const after = await readStats(page);
       expect(after.openFrames).toBe(0);
-      const ledger = await page.evaluate(
-        () =>
-          (
-            window as unknown as {
-              __frameLedger: { made: number; closed: number; transferred: number };
-            }
-          ).__frameLedger,
-      );
+      const ledger = await readFrameLedger(page);
       expect(ledger.made).toBe(done.framesIn);
       expect(ledger.made).toBe(ledger.closed + ledger.transferred);
       expect(ledger.transferred).toBe(done.tracked);
-    } finally {
-      await app.close();
-    }
+    });
   });
 });

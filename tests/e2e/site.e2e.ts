@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
 import { launchChromium } from './browser.mjs';
 import { prepareFixtures } from './fixtures.mjs';
-import { openApp, selectGlasses, waitForStats, putModelDbRecord } from './app-page';
+import { putModelDbRecord, selectGlasses, waitForStats } from './app-page';
+import { withApp } from './app-session';
 import { readStored } from './storage-helpers';
 
 const require = createRequire(import.meta.url);
@@ -111,9 +112,7 @@ describe.each([
 
 describe('keyboard and toasts', () => {
   it('works with the keyboard alone and shows toasts for 2 s', async () => {
-    const app = await openApp(server.url, { cameraY4m: fixtures.cameras[0]!.y4m });
-    const { page } = app;
-    try {
+    await withApp(server.url, { cameraY4m: fixtures.cameras[0]!.y4m }, async ({ page }) => {
       const cell = page.locator('.model-cell').first();
       await cell.waitFor();
       await cell.focus();
@@ -140,8 +139,6 @@ describe('keyboard and toasts', () => {
       await page.locator('.model-cell[aria-pressed="true"]').waitFor({ timeout: 30_000 });
       await waitForStats(page, (s) => s.face === 1);
       await selectGlasses(page, '002');
-    } finally {
-      await app.close();
-    }
+    });
   });
 });

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
-import { openApp, readStats, startCamera, waitForStats } from './app-page';
+import { readStats, startCamera, waitForStats } from './app-page';
+import { withApp } from './app-session';
 import { prepareFixtures } from './fixtures.mjs';
 import {
   DIST_DIR,
@@ -64,9 +65,7 @@ async function faceShare(page: Page, ms: number): Promise<{ share: number; track
 
 describe(`video file ${file.name}`, () => {
   it('turns the camera off, plays, seeks and loops with the face tracked', async () => {
-    const app = await openApp(server.url, { cameraY4m: camera.y4m });
-    const { page } = app;
-    try {
+    await withApp(server.url, { cameraY4m: camera.y4m }, async ({ page }) => {
       await startCamera(page);
       await waitForStats(page, (s) => s.tracked >= 3);
       // Remember what the loading states looked like, however briefly they showed.
@@ -191,15 +190,11 @@ describe(`video file ${file.name}`, () => {
         src,
       );
       expect(fetched).toBe('released');
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it('refuses a file over 50 MB and a file that is not a video, and stays usable', async () => {
-    const app = await openApp(server.url, { cameraY4m: camera.y4m });
-    const { page } = app;
-    try {
+    await withApp(server.url, { cameraY4m: camera.y4m }, async ({ page }) => {
       const alert = page.getByRole('alert');
       await chooseFile(page, OVERSIZE);
       await expect
@@ -214,8 +209,6 @@ describe(`video file ${file.name}`, () => {
       await page.getByRole('group', { name: '视频播放控制' }).waitFor({ timeout: 30_000 });
       await waitForStats(page, (s) => s.tracked >= 3);
       expect(await alert.count()).toBe(0);
-    } finally {
-      await app.close();
-    }
+    });
   });
 });

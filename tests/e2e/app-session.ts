@@ -1,0 +1,82 @@
+// One app per test: its own Chromium at phone size, the page's VideoFrame ledger, and a close
+// that always runs.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './browser.mjs';
+
+/** Counts VideoFrames made and closed on the page (transferred frames count as handed over). */
+const FRAME_LEDGER = `(() => {
+  const ledger = { made: 0, closed: 0, transferred: 0 };
+  window.__frameLedger = ledger;
+  const Original = window.VideoFrame;
+  if (!Original) return;
+  window.VideoFrame = class extends Original {
+    constructor(...args) { super(...args); ledger.made++; }
+    close() { if (this.format !== null) ledger.closed++; return super.close(); }
+  };
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, transfer) {
+    const list = Array.isArray(transfer) ? transfer : transfer?.transfer ?? [];
+    for (const item of list) if (item instanceof Original) ledger.transferred++;
+    return post.call(this, message, transfer);
+  };
+})();`;
+
+export interface FrameLedger {
+  made: number;
+  closed: number;
+  transferred: number;
+}
+
+/** The page's VideoFrame counts so far (see FRAME_LEDGER). */
+export function readFrameLedger(page: Page): Promise<FrameLedger> {
+  return page.evaluate(() => (window as unknown as { __frameLedger: FrameLedger }).__frameLedger);
+}
+
+export interface AppSession {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+export interface AppOptions {
+  /** A .y4m file the fake camera loops; without it the camera shows no face. */
+  cameraY4m?: string;
+  /** Extra Chromium switches (a refused or absent camera); a repeated switch overrides. */
+  extraArgs?: string[];
+  /** Runs before the app's scripts (a browser without a camera API). */
+  initScript?: string;
+  path?: string;
+}
+
+/** The app in its own Chromium at a phone-like size, with the frame ledger installed. */
+export async function openApp(
+  baseUrl: string,
+  { cameraY4m, extraArgs, initScript, path = '/home?stats' }: AppOptions = {},
+): Promise<AppSession> {
+  const browser: Browser = await launchChromium({ cameraY4m, extraArgs });
+  const context = await browser.newContext({
+    locale: 'zh-CN',
+    viewport: { width: 430, height: 900 },
+  });
+  await context.addInitScript(FRAME_LEDGER);
+  if (initScript) await context.addInitScript(initScript);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.log('[pageerror]', error.message));
+  await page.goto(new URL(path, baseUrl).href);
+  return { browser, context, page, close: () => browser.close() };
+}
+
+/** Runs `use` with the app open, and closes its browser whatever happens. */
+export async function withApp<T>(
+  baseUrl: string,
+  options: AppOptions,
+  use: (app: AppSession) => Promise<T>,
+): Promise<T> {
+  const app = await openApp(baseUrl, options);
+  try {
+    return await use(app);
+  } finally {
+    await app.close();
+  }
+}
