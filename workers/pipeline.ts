@@ -8,6 +8,7 @@ import type {
 } from '../src/shared/try-on-types';
 import { CanvasFit } from './canvas-fit';
 import { DelegatePicker } from './delegate-picker';
+import { bitmapPixels, prefilterEquirect } from './env-prefilter';
 import { FacePose } from './face-pose';
 import { loadGlasses, loadOccluder } from './glasses-loader';
 import { applyLensQuality, measureLensQuality } from './lens-quality';
@@ -159,7 +160,17 @@ export class TryOnPipeline {
     this.scene.addOccluder(await loadOccluder(glb));
   }
 
+  /**
+   * Where the lens probe found a slow GPU, the environment is prefiltered on the CPU (~3 s of
+   * software-GL work saved at every start, see env-prefilter.ts); elsewhere three.js does it.
+   */
   async setEnvironment(image: Blob): Promise<void> {
+    if (this.quality === 'fast') {
+      const bitmap = await createImageBitmap(image);
+      this.scene.setPrefilteredEnvironment(prefilterEquirect(bitmapPixels(bitmap)));
+      bitmap.close();
+      return;
+    }
     const bitmap = await createImageBitmap(image, { imageOrientation: 'flipY' });
     this.scene.setEnvironment(bitmap);
     bitmap.close();

@@ -1,5 +1,12 @@
 import {
+  CompressedCubeTexture,
+  DataUtils,
   EquirectangularReflectionMapping,
+  HalfFloatType,
+  LinearFilter,
+  LinearMipmapLinearFilter,
+  LinearSRGBColorSpace,
+  RGBAFormat,
   Group,
   Matrix4,
   NoToneMapping,
@@ -10,9 +17,11 @@ import {
   Texture,
   VideoFrameTexture,
   WebGLRenderer,
+  type CompressedPixelFormat,
   type Object3D,
 } from 'three';
 import { CAMERA_FAR, CAMERA_FOV, CAMERA_NEAR } from '../src/shared/constants';
+import type { CubeLevel } from './env-prefilter';
 
 /**
  * One canvas holds the whole picture: the video frame as the background, then the head occluder
@@ -84,6 +93,34 @@ export class TryOnScene {
     this.scene.environment = target.texture;
   }
 
+  /**
+   * The environment from a cube prefiltered on the CPU (env-prefilter.ts): three.js takes a cube
+   * texture flagged as a PMREM as it is, mip `lod` being the lobe for that roughness.
+   */
+  setPrefilteredEnvironment(levels: CubeLevel[]): void {
+    const faces = [0, 1, 2, 3, 4, 5].map((face) => ({
+      width: levels[0]!.size,
+      height: levels[0]!.size,
+      mipmaps: levels.map((level) => ({
+        width: level.size,
+        height: level.size,
+        data: halfFloatRgba(level.faces[face]!),
+      })),
+    }));
+    // Uncompressed RGBA through the compressed-cube path, as three's KTX2Loader does: the only cube
+    // texture whose mip chain (base level included) three uploads as given.
+    const format = RGBAFormat as unknown as CompressedPixelFormat;
+    const texture = new CompressedCubeTexture(faces, format, HalfFloatType);
+    texture.isPMREMTexture = true;
+    texture.colorSpace = LinearSRGBColorSpace;
+    texture.minFilter = LinearMipmapLinearFilter;
+    texture.magFilter = LinearFilter;
+    texture.generateMipmaps = false;
+    texture.needsUpdate = true;
+    this.scene.environment?.dispose();
+    this.scene.environment = texture;
+  }
+
   addOccluder(occluder: Object3D): void {
     this.anchor.add(occluder);
   }
@@ -126,4 +163,16 @@ export function disposeTree(object: Object3D): void {
     const materials = Array.isArray(mesh.material) ? mesh.material : [mesh.material];
     for (const m of materials) (m as { dispose?: () => void } | undefined)?.dispose?.();
   });
+}
+
+function halfFloatRgba(rgb: Float32Array): Uint16Array {
+  const out = new Uint16Array((rgb.length / 3) * 4);
+  const one = DataUtils.toHalfFloat(1);
+  for (let i = 0, j = 0; i < rgb.length; i += 3, j += 4) {
+    out[j] = DataUtils.toHalfFloat(rgb[i]!);
+    out[j + 1] = DataUtils.toHalfFloat(rgb[i + 1]!);
+    out[j + 2] = DataUtils.toHalfFloat(rgb[i + 2]!);
+    out[j + 3] = one;
+  }
+  return out;
 }
