@@ -7,7 +7,6 @@
  * machine and is plenty for the soft studio reflections; rendered spheres (roughness 0 to 1) differ
  * from three's own PMREM by about one 8-bit level on average.
  */
-
 /** Pixels in sRGB bytes, row 0 at the top of the picture (as ImageData). */
 export interface EquirectPixels {
   data: Uint8ClampedArray;
@@ -39,6 +38,7 @@ export function bitmapPixels(bitmap: ImageBitmap): EquirectPixels {
   return context.getImageData(0, 0, bitmap.width, bitmap.height);
 }
 
+/** PMREMGenerator.lodToRoughness (r187), which @types/three does not declare yet. */
 export function lodToRoughness(lod: number, maxLod: number): number {
   return maxLod > 0 ? 1 - Math.sqrt(1 - lod / maxLod) : 0;
 }
@@ -197,15 +197,15 @@ function convolve(source: LinearImage, n: number[], lobe: Float32Array, out: num
 /** The prefiltered cube: `size` px at mip 0 down to 8 px. */
 export function prefilterEquirect(image: EquirectPixels, size = 64): CubeLevel[] {
   const maxLod = Math.log2(size) - LOD_MIN;
-  const sources = pyramid(image, maxLod + 2);
+  // One equirect level per cube level (4 faces span the width at each).
+  const sources = pyramid(image, maxLod + 1);
   const levels: CubeLevel[] = [];
   const colour = [0, 0, 0];
   for (let lod = 0; lod <= maxLod; lod++) {
     const faceSize = size >> lod;
     const roughness = lodToRoughness(lod, maxLod);
     const lobe = lobeSamples(roughness);
-    // The equirect level whose texels are about as big as this face's (4 faces span the width).
-    const source = sources[Math.min(sources.length - 1, lod)]!;
+    const source = sources[lod]!;
     const faces: Float32Array[] = [];
     for (let face = 0; face < 6; face++) {
       const pixels = new Float32Array(faceSize * faceSize * 3);

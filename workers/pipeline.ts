@@ -165,15 +165,15 @@ export class TryOnPipeline {
    * software-GL work saved at every start, see env-prefilter.ts); elsewhere three.js does it.
    */
   async setEnvironment(image: Blob): Promise<void> {
-    if (this.quality === 'fast') {
-      const bitmap = await createImageBitmap(image);
-      this.scene.setPrefilteredEnvironment(prefilterEquirect(bitmapPixels(bitmap)));
+    const onCpu = this.quality === 'fast';
+    // three uploads an ImageBitmap as it is, so its texture needs the flip; the CPU reads rows.
+    const bitmap = await createImageBitmap(image, onCpu ? {} : { imageOrientation: 'flipY' });
+    try {
+      if (onCpu) this.scene.setPrefilteredEnvironment(prefilterEquirect(bitmapPixels(bitmap)));
+      else this.scene.setEnvironment(bitmap);
+    } finally {
       bitmap.close();
-      return;
     }
-    const bitmap = await createImageBitmap(image, { imageOrientation: 'flipY' });
-    this.scene.setEnvironment(bitmap);
-    bitmap.close();
   }
 
   /** Records the rendered pictures at `scale` × the video size (see recorder.ts). */
