@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { readConst } from './scripts/lib/constants.mjs';
@@ -36,7 +37,8 @@ function pwaOptions(): Partial<VitePWAOptions> {
   const assetPattern = (alternatives: string) =>
     new RegExp(`${prefix}(?:${alternatives})(?:\\?.*)?$`);
   const catalogueDirs = ['models', 'materials', 'previews', 'env'];
-  const runtimeDirs = ['mediapipe', 'others', ...catalogueDirs];
+  // Decoders are fetched by the worker only when a model needs them, checked and cached there.
+  const runtimeDirs = ['mediapipe', 'others', 'decoders', ...catalogueDirs];
   return {
     registerType: 'autoUpdate',
     // A deferred same-origin script: no inline code (CSP) and nothing in front of the first render.
@@ -61,7 +63,8 @@ function pwaOptions(): Partial<VitePWAOptions> {
     workbox: {
       // The manifest and its icons are added by the plugin (includeManifestIcons).
       globPatterns: ['**/*.{js,css,html}'],
-      globIgnores: [...runtimeDirs.map((dir) => `${dir}/**`), '**/*.map'],
+      // The meshopt decoder chunk loads only for a model that needs it (cached then, below).
+      globIgnores: [...runtimeDirs.map((dir) => `${dir}/**`), '**/*.map', '**/meshopt_decoder*'],
       // A guard: anything this large is a runtime asset that slipped past globIgnores.
       maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
       navigateFallback: 'index.html',
@@ -82,6 +85,11 @@ function pwaOptions(): Partial<VitePWAOptions> {
             matchOptions: { ignoreSearch: true },
             plugins: [{ cacheWillUpdate: async () => null }],
           },
+        },
+        {
+          urlPattern: /\/assets\/meshopt_decoder[^/]*\.js$/,
+          handler: 'CacheFirst',
+          options: { cacheName: 'glasses-decoder-code', cacheableResponse: { statuses: [200] } },
         },
         {
           urlPattern: assetPattern(`(?:${catalogueDirs.join('|')})/[^?]+`),
@@ -107,6 +115,27 @@ function pwaOptions(): Partial<VitePWAOptions> {
 }
 
 /**
+ * three's DRACOLoader and KTX2Loader name default decoder URLs with `new URL(…, import.meta.url)`,
+ * which makes Vite emit ~1 MB of decoders into assets/ (and the service worker precache them on
+ * the first visit). The app sets its own paths (setup's copies under decoders/, size- and
+ * hash-checked, fetched only when a model needs them), so the defaults become empty strings.
+ */
+function noDefaultDecoders(): Plugin {
+  const defaults =
+    /new URL\(\s*'\.\.\/libs\/(?:draco|basis)\/[^']+',\s*import\.meta\.url\s*\)\.toString\(\)/g;
+  return {
+    name: 'no-default-decoders',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/three\/examples\/jsm\/loaders\/(DRACOLoader|KTX2Loader)\.js$/.test(id)) return null;
+      const replaced = code.replace(defaults, "''");
+      if (replaced === code) throw new Error(`${id}: decoder defaults not found (three changed?)`);
+      return { code: replaced, map: null };
+    },
+  };
+}
+
+/**
  * `npm run bench` (VITE_BENCH=1) builds the app plus the bench pages, which run the same tracking
  * code on the main thread or alone, into dist-bench/ so the shipped dist/ stays untouched.
  */
@@ -126,13 +155,13 @@ const benchBuild =
 
 export default defineConfig({
   plugins: [react(), VitePWA(pwaOptions())],
+  worker: { format: 'es', plugins: () => [noDefaultDecoders()] },
   define: {
     __ASSET_INTEGRITY__: JSON.stringify(integrity),
     __BUILT_IN_CATALOGUE__: JSON.stringify(builtInCatalogue),
     __ASSET_BASE__: JSON.stringify(assetBase),
     __BENCH__: JSON.stringify(process.env.VITE_BENCH === '1'),
   },
-  worker: { format: 'es' },
   build: { target: 'es2023', sourcemap: true, chunkSizeWarningLimit: 1500, ...benchBuild },
   test: {
     projects: [

@@ -12,11 +12,14 @@ const FACE_MODEL_URL =
 const started = performance.now();
 const publicDir = join(PROJECT_ROOT, 'public');
 const wasmSourceDir = join(PROJECT_ROOT, 'node_modules/@mediapipe/tasks-vision/wasm');
+const threeLibs = join(PROJECT_ROOT, 'node_modules/three/examples/jsm/libs');
 const sharedModel = join(PROJECT_ROOT, '../shared/assets/models/face_landmarker.task');
 const generator = join(PROJECT_ROOT, 'scripts/catalogue/generate.mjs');
 
-/** @type {{ faceModel: string, wasmLoader: string, wasmBinary: string }} */
+/** @type {{ faceModel: string, wasmLoader: string, wasmBinary: string, headOccluder: string, envImage: string }} */
 const paths = readConst('ASSET_PATHS');
+/** @type {Record<string, string>} */
+const decoderPaths = readConst('DECODER_PATHS');
 const expectedModel = {
   size: readConst('FACE_MODEL_BYTES'),
   sha256: readConst('FACE_MODEL_SHA256'),
@@ -27,22 +30,44 @@ const log = (/** @type {string} */ line) => console.log(`setup: ${line}`);
 /** @param {string} file */
 const rel = (file) => relative(PROJECT_ROOT, file);
 
-async function copyWasm() {
+/**
+ * Copies files from pinned npm packages into public/ when they differ.
+ * @param {string} label
+ * @param {[string, string][]} pairs [source file, asset path]
+ */
+async function copyFromPackages(label, pairs) {
   const copied = [];
-  for (const assetPath of [paths.wasmLoader, paths.wasmBinary]) {
-    const name = assetPath.split('/').pop() ?? assetPath;
-    const from = join(wasmSourceDir, name);
+  for (const [from, assetPath] of pairs) {
     const to = join(publicDir, assetPath);
     const source = await fileInfo(from);
     if (!source) throw new Error(`${rel(from)} is missing: run npm install first`);
     const current = await fileInfo(to);
     if (current?.sha256 !== source.sha256) {
       await copyAtomic(from, to);
-      copied.push(name);
+      copied.push(assetPath.split('/').pop());
     }
   }
-  log(`wasm: ${copied.length ? `copied ${copied.join(', ')}` : 'up to date'}`);
+  log(`${label}: ${copied.length ? `copied ${copied.join(', ')}` : 'up to date'}`);
 }
+
+/** @param {string} assetPath */
+const fileName = (assetPath) => assetPath.split('/').pop() ?? assetPath;
+
+const copyWasm = () =>
+  copyFromPackages(
+    'wasm',
+    [paths.wasmLoader, paths.wasmBinary].map((p) => [join(wasmSourceDir, fileName(p)), p]),
+  );
+
+/** three's glTF decoders (Draco for KHR_draco_mesh_compression, Basis for KTX2 textures). */
+const copyDecoders = () =>
+  copyFromPackages(
+    'decoders',
+    Object.values(decoderPaths).map((p) => [
+      join(threeLibs, p.includes('/draco/') ? 'draco/gltf' : 'basis', fileName(p)),
+      p,
+    ]),
+  );
 
 async function placeModel() {
   const action = await ensureFaceModel(
@@ -87,6 +112,7 @@ async function writeIntegrity() {
     paths.wasmBinary,
     paths.headOccluder,
     paths.envImage,
+    ...Object.values(decoderPaths),
   ];
   for (const assetPath of checked) {
     const info = await fileInfo(join(publicDir, assetPath));
@@ -100,6 +126,7 @@ async function writeIntegrity() {
 
 try {
   await copyWasm();
+  await copyDecoders();
   await placeModel();
   await runCatalogue();
   await writeIntegrity();

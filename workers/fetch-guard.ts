@@ -1,7 +1,10 @@
+import { decoderResponse } from './decoder-files';
+
 /**
  * MediaPipe's bundle posts usage telemetry to a Google endpoint every 60 s. The product promises
  * that nothing leaves the device, so the worker's fetch only reaches the app's own asset origins.
- * A refused request makes the telemetry logger give up and clear its timer.
+ * A refused request makes the telemetry logger give up and clear its timer. Requests for the
+ * glTF decoders are answered with checked bytes (decoder-files.ts).
  */
 export function installFetchGuard(allowedOrigins: readonly string[]): void {
   const allowed = new Set([self.location.origin, ...allowedOrigins]);
@@ -9,9 +12,10 @@ export function installFetchGuard(allowedOrigins: readonly string[]): void {
   self.fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const href = input instanceof Request ? input.url : String(input);
     const url = new URL(href, self.location.href);
-    if (url.protocol === 'blob:' || url.protocol === 'data:' || allowed.has(url.origin)) {
-      return original(input, init);
+    if (url.protocol === 'blob:' || url.protocol === 'data:') return original(input, init);
+    if (!allowed.has(url.origin)) {
+      return Promise.reject(new TypeError(`blocked request to ${url.origin}`));
     }
-    return Promise.reject(new TypeError(`blocked request to ${url.origin}`));
+    return decoderResponse(url.href) ?? original(input, init);
   };
 }

@@ -1,143 +1,172 @@
-import { Box3, Matrix4, Quaternion, Vector3 } from 'three';
+import { Matrix4, Quaternion, Vector3 } from 'three';
+import type { FitOverride, LengthUnit, SignedAxis, Vec3 } from '../src/shared/glasses-types';
 import type { FitOffsets } from '../src/shared/try-on-types';
 import { FRONT_ANCHOR } from './canonical-face';
+import { formatAxis, findOrientation, type Orientation } from './fit-axes';
+import { boxOf, centre, cloudOf, extent, type Box, type FitMesh } from './fit-cloud';
+import { selectGlasses } from './fit-clutter';
 
-/** A mesh as the fit sees it: its name and its vertex positions in model space. */
-export interface FitMesh {
-  name: string;
-  positions: ArrayLike<number>;
-}
+export type { FitMesh } from './fit-cloud';
 
 export interface FitResult {
-  /** Model space → canonical face space (cm). */
+  /** Model world space → canonical face space (cm). */
   matrix: Matrix4;
-  unit: 'm' | 'cm' | 'mm' | 'unknown';
-  upAxis: string;
-  forwardAxis: string;
+  unit: LengthUnit | 'unknown';
+  up: SignedAxis;
+  front: SignedAxis;
   /** Front width in metres after unit detection. */
   widthM: number;
+  heightMm: number;
+  depthMm: number;
+  /** Bridge and lens centres, canonical face space (cm). */
+  bridge: Vec3;
+  lensCentres: [Vec3, Vec3];
+  temples: 'back' | 'none';
+  symmetry: number;
+  ignored: string[];
+  ignoredMeshes: FitMesh[];
+  overridden: string[];
+  warnings: string[];
 }
 
-const TEMPLE = /temple|arm|leg/i;
-const AXES = ['x', 'y', 'z'] as const;
-type Axis = (typeof AXES)[number];
+export class FitError extends Error {
+  constructor(readonly code: 'no-meshes' | 'ambiguous') {
+    super(code);
+  }
+}
 
-/** Real frames are 10–17 cm wide; the unit is the one that puts the width in that range. */
+const TO_METRES: Record<LengthUnit, number> = { m: 1, cm: 0.01, mm: 0.001 };
+
+/** Real fronts are 6–30 cm wide; the unit is the one that puts the width in that range. */
 function detectUnit(width: number): { unit: FitResult['unit']; toMetres: number } {
-  for (const [unit, toMetres] of [
-    ['m', 1],
-    ['cm', 0.01],
-    ['mm', 0.001],
-  ] as const) {
-    const w = width * toMetres;
-    if (w >= 0.06 && w <= 0.3) return { unit, toMetres };
+  for (const unit of ['m', 'cm', 'mm'] as const) {
+    const w = width * TO_METRES[unit];
+    if (w >= 0.06 && w <= 0.3) return { unit, toMetres: TO_METRES[unit] };
   }
   return { unit: 'unknown', toMetres: 0.14 / width };
 }
 
-function collect(meshes: readonly FitMesh[], filter: (m: FitMesh) => boolean): Vector3[] {
-  const points: Vector3[] = [];
-  for (const mesh of meshes.filter(filter)) {
-    for (let i = 0; i + 2 < mesh.positions.length; i += 3) {
-      points.push(new Vector3(mesh.positions[i], mesh.positions[i + 1], mesh.positions[i + 2]));
-    }
-  }
-  return points;
+interface Landmarks {
+  anchor: Vector3;
+  bridge: Vector3;
+  lenses: [Vector3, Vector3];
+  /** Front width and height, model units. */
+  width: number;
+  height: number;
 }
-
-/** Skewness of the points along an axis: the front of a pair of glasses holds most of its mass. */
-function skew(points: readonly Vector3[], axis: Axis): number {
-  const n = points.length;
-  const mean = points.reduce((s, p) => s + p[axis], 0) / n;
-  let m2 = 0;
-  let m3 = 0;
-  for (const p of points) {
-    const d = p[axis] - mean;
-    m2 += d * d;
-    m3 += d * d * d;
-  }
-  m2 /= n;
-  m3 /= n;
-  return m2 > 0 ? m3 / Math.pow(m2, 1.5) : 0;
-}
-
-const unitVector = (axis: Axis, sign: number): Vector3 =>
-  new Vector3(axis === 'x' ? sign : 0, axis === 'y' ? sign : 0, axis === 'z' ? sign : 0);
 
 /**
- * Places any glasses model on the canonical face from its own geometry: whatever its unit and axis
- * convention, the front's centre lands at FRONT_ANCHOR, width along X, temples toward -Z, up +Y.
+ * The front slab (nearest 15 % of the depth, all of a front alone): its width is the frame's
+ * (temples often flare wider), the lens openings are the boxes of each side without the bridge,
+ * and the bridge is the middle of the centre column on the front face (nose pads sit behind it).
+ * The anchor is the lens centres' midpoint on the front face.
+ */
+function findLandmarks(points: Float32Array, box: Box, o: Orientation): Landmarks {
+  const frontEdge = o.frontSign > 0 ? box.max[o.depth] : box.min[o.depth];
+  const dSpan = extent(box, o.depth) || 1;
+  const wc = centre(box, o.width);
+  const wSpan = extent(box, o.width);
+  const sides = [boxOf([]), boxOf([])];
+  const front = boxOf([]);
+  const bridge = boxOf([]);
+  for (let p = 0; p + 2 < points.length; p += 3) {
+    const d = points[p + o.depth]!;
+    const along = Math.abs(d - frontEdge) / dSpan;
+    if (o.temples && along > 0.15) continue;
+    const w = points[p + o.width]! - wc;
+    const u = points[p + o.up]!;
+    boxOf([w, u, d], front);
+    if (Math.abs(w) < 0.04 * wSpan && along < 0.05) boxOf([w, u, d], bridge);
+    if (Math.abs(w) < 0.12 * wSpan) continue;
+    boxOf([w, u, 0], sides[w < 0 ? 0 : 1]);
+  }
+  const toModel = (w: number, u: number, d: number) => {
+    const v = new Vector3();
+    v.setComponent(o.width, wc + w);
+    v.setComponent(o.up, u);
+    v.setComponent(o.depth, d);
+    return v;
+  };
+  const lenses = sides.map((s) =>
+    Number.isFinite(s.min[0])
+      ? toModel(centre(s, 0), centre(s, 1), frontEdge)
+      : toModel(0, centre(front, 1), frontEdge),
+  ) as [Vector3, Vector3];
+  const anchor = lenses[0].clone().add(lenses[1]).multiplyScalar(0.5);
+  anchor.setComponent(o.width, wc);
+  return {
+    anchor,
+    bridge: Number.isFinite(bridge.min[0])
+      ? toModel(0, centre(bridge, 1), centre(bridge, 2))
+      : anchor.clone(),
+    lenses,
+    width: extent(front, 0),
+    height: extent(front, 1),
+  };
+}
+
+const unitVector = (axis: number, sign: number): Vector3 => new Vector3().setComponent(axis, sign);
+
+const toVec3 = (v: Vector3): Vec3 => [v.x, v.y, v.z];
+
+/**
+ * Places any glasses model on the canonical face from its own geometry: whatever its unit, axis
+ * convention and node tree, the lens centres' midpoint lands at FRONT_ANCHOR, width along X,
+ * up +Y, front toward +Z, temples toward -Z, at true size. Parts that are not glasses are
+ * set aside; an override from the manifest replaces what it names.
  */
 export function computeFit(
   meshes: readonly FitMesh[],
   offsets: Partial<FitOffsets> = {},
+  override: FitOverride = {},
 ): FitResult {
-  const all = collect(meshes, () => true);
-  if (all.length === 0) throw new Error('model has no geometry');
-  const box = new Box3().setFromPoints(all);
-  const size = box.getSize(new Vector3());
-  const sorted = [...AXES].sort((a, b) => size[a] - size[b]);
-  const upAxis = sorted[0]!;
-  // Width vs. depth: the temples make the depth axis lopsided, the width axis is symmetric.
-  const [c1, c2] = [sorted[1]!, sorted[2]!];
-  const named = collect(meshes, (m) => TEMPLE.test(m.name));
-  let forwardAxis: Axis;
-  let forwardSign: number;
-  const rest = collect(meshes, (m) => !TEMPLE.test(m.name));
-  if (named.length > 0 && rest.length > 0) {
-    // Named temples point backwards from the rest of the frame.
-    const d = new Box3()
-      .setFromPoints(named)
-      .getCenter(new Vector3())
-      .sub(new Box3().setFromPoints(rest).getCenter(new Vector3()));
-    forwardAxis = Math.abs(d[c1]) > Math.abs(d[c2]) ? c1 : c2;
-    forwardSign = d[forwardAxis] > 0 ? -1 : 1;
-  } else {
-    forwardAxis = Math.abs(skew(all, c1)) > Math.abs(skew(all, c2)) ? c1 : c2;
-    // Mass concentrates at the front, so the long tail (the temples) points backwards.
-    forwardSign = skew(all, forwardAxis) < 0 ? 1 : -1;
-  }
-  const widthAxis = forwardAxis === c1 ? c2 : c1;
-  // Up: temple tips bend down behind the ears, so the rear end sits lower than the front.
-  const depthSpan = size[forwardAxis];
-  const frontEdge = forwardSign > 0 ? box.max[forwardAxis] : box.min[forwardAxis];
-  const isRear = (p: Vector3) => Math.abs(p[forwardAxis] - frontEdge) > 0.8 * depthSpan;
-  const isFront = (p: Vector3) => Math.abs(p[forwardAxis] - frontEdge) < 0.15 * depthSpan;
-  const mean = (pts: Vector3[]) => pts.reduce((s, p) => s + p[upAxis], 0) / Math.max(1, pts.length);
-  const rear = all.filter(isRear);
-  const front = all.filter(isFront);
-  const upSign = rear.length > 0 && mean(rear) > mean(front) ? -1 : 1;
-  const { unit, toMetres } = detectUnit(size[widthAxis]);
+  const selection = selectGlasses(meshes);
+  if (selection.kept.length === 0) throw new FitError('no-meshes');
+  if (selection.ambiguous) throw new FitError('ambiguous');
+  const points = cloudOf(selection.kept);
+  const box = boxOf(points);
+  const o = findOrientation(points, box, override);
+  const marks = findLandmarks(points, box, o);
+  const detected = detectUnit(marks.width);
+  const toMetres = override.unit ? TO_METRES[override.unit] : detected.toMetres;
+  const unit = override.unit ?? detected.unit;
 
-  // Basis: model axes → canonical (X width, Y up, Z forward), right-handed.
-  const forward = unitVector(forwardAxis, forwardSign);
-  const up = unitVector(upAxis, upSign);
+  // Basis: model axes → canonical (X right, Y up, Z forward), always a rotation.
+  const forward = unitVector(o.depth, o.frontSign);
+  const up = unitVector(o.up, o.upSign);
   const right = new Vector3().crossVectors(up, forward);
   const basis = new Matrix4().makeBasis(right, up, forward).transpose();
-
-  const frontBox = new Box3().setFromPoints(front.length > 0 ? front : all);
-  const anchor = frontBox.getCenter(new Vector3());
-  anchor[forwardAxis] = frontEdge;
   const cm = toMetres * 100;
-  const o = { leftRight: 0, upDown: 0, frontBehind: 0, rotation: 0, ...offsets };
+  const off = { leftRight: 0, upDown: 0, frontBehind: 0, rotation: 0, ...offsets };
+  const [bx, by, bz] = override.bridgeOffsetMm ?? [0, 0, 0];
   const target = new Vector3(
-    FRONT_ANCHOR.x + o.leftRight,
-    FRONT_ANCHOR.y + o.upDown,
-    FRONT_ANCHOR.z + o.frontBehind,
+    FRONT_ANCHOR.x + off.leftRight + bx / 10,
+    FRONT_ANCHOR.y + off.upDown + by / 10,
+    FRONT_ANCHOR.z + off.frontBehind + bz / 10,
   );
-  const tilt = new Quaternion().setFromAxisAngle(
-    new Vector3(1, 0, 0),
-    (o.rotation * Math.PI) / 180,
-  );
+  const tiltDeg = off.rotation + (override.pantoscopicDeg ?? 0);
+  const tilt = new Quaternion().setFromAxisAngle(new Vector3(1, 0, 0), (tiltDeg * Math.PI) / 180);
   const matrix = new Matrix4()
     .compose(target, tilt, new Vector3(cm, cm, cm))
     .multiply(basis)
-    .multiply(new Matrix4().makeTranslation(-anchor.x, -anchor.y, -anchor.z));
+    .multiply(new Matrix4().makeTranslation(-marks.anchor.x, -marks.anchor.y, -marks.anchor.z));
+  const place = (v: Vector3) => toVec3(v.clone().applyMatrix4(matrix));
+  const lensCentres = [place(marks.lenses[0]), place(marks.lenses[1])].sort((a, b) => a[0] - b[0]);
   return {
     matrix,
     unit,
-    upAxis: `${upSign > 0 ? '+' : '-'}${upAxis}`,
-    forwardAxis: `${forwardSign > 0 ? '+' : '-'}${forwardAxis}`,
-    widthM: size[widthAxis] * toMetres,
+    up: formatAxis(o.up, o.upSign),
+    front: formatAxis(o.depth, o.frontSign),
+    widthM: marks.width * toMetres,
+    heightMm: marks.height * toMetres * 1000,
+    depthMm: extent(box, o.depth) * toMetres * 1000,
+    bridge: place(marks.bridge),
+    lensCentres: lensCentres as [Vec3, Vec3],
+    temples: o.temples ? 'back' : 'none',
+    symmetry: o.symmetry,
+    ignored: selection.ignored.map((m) => m.name || '(unnamed)'),
+    ignoredMeshes: selection.ignored,
+    overridden: Object.keys(override).filter((k) => override[k as keyof FitOverride] !== undefined),
+    warnings: [...(unit === 'unknown' ? ['unit unknown: scaled to 14 cm'] : []), ...o.warnings],
   };
 }

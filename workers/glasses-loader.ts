@@ -1,48 +1,63 @@
 import {
   Color,
   Group,
-  Mesh,
   MeshBasicMaterial,
   MeshPhysicalMaterial,
-  type BufferGeometry,
   type Material,
+  type Mesh,
   type Object3D,
+  type WebGLRenderer,
 } from 'three';
-import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { DEFAULT_GLASS_MATERIAL } from '../src/shared/constants';
+import {
+  GLASSES_MAX_BYTES,
+  GLASSES_MAX_TRIANGLES,
+  type FitOverride,
+  type GlassesReport,
+} from '../src/shared/glasses-types';
 import type { FitOffsets, MaterialItem } from '../src/shared/try-on-types';
-import { computeFit, type FitMesh, type FitResult } from './glasses-fit';
+import { fitMeshes, meshesOf, triangleCount } from './fit-geometry';
+import { computeFit, FitError } from './glasses-fit';
+import { glassesError } from './glasses-error';
+import { gltfLoaderFor, readGlbHeader } from './gltf-decoders';
 
-const loader = new GLTFLoader();
-
-export async function parseGlb(bytes: ArrayBuffer): Promise<Object3D> {
-  const gltf = await loader.parseAsync(bytes, '');
-  return gltf.scene;
+export interface GlassesOptions {
+  materials?: readonly MaterialItem[];
+  offsets?: Partial<FitOffsets>;
+  fit?: FitOverride;
+  /** KTX2 textures need to know what the GPU can decode; null where nothing renders. */
+  renderer: WebGLRenderer | null;
 }
 
-function meshes(root: Object3D): Mesh[] {
-  const found: Mesh[] = [];
-  root.traverse((node) => {
-    if ((node as Mesh).isMesh) found.push(node as Mesh);
-  });
-  return found;
-}
-
-/** Vertex positions in the model's own space (node transforms applied). */
-function fitMeshes(root: Object3D): FitMesh[] {
-  root.updateMatrixWorld(true);
-  return meshes(root).map((mesh) => {
-    const geometry = (mesh.geometry as BufferGeometry).clone().applyMatrix4(mesh.matrixWorld);
-    const positions = geometry.getAttribute('position').array;
-    geometry.dispose();
-    return { name: mesh.name || mesh.parent?.name || '', positions };
-  });
+/** Parses a GLB with the decoders it needs; damage, missing decoders and bad textures throw. */
+export async function parseGlb(
+  bytes: ArrayBuffer,
+  renderer: WebGLRenderer | null,
+): Promise<{ gltf: GLTF; extensions: string[] }> {
+  if (bytes.byteLength > GLASSES_MAX_BYTES) {
+    throw glassesError('too-large', `${bytes.byteLength} bytes`);
+  }
+  const header = readGlbHeader(bytes);
+  const loader = await gltfLoaderFor(header, renderer);
+  let gltf: GLTF;
+  try {
+    gltf = await loader.parseAsync(bytes, '');
+  } catch (error) {
+    throw glassesError('corrupt', String(error));
+  }
+  // GLTFLoader leaves a texture that would not decode out (null) instead of failing.
+  const textures = (await gltf.parser.getDependencies('texture')) as unknown[];
+  if (textures.some((t) => t === null)) {
+    throw glassesError('texture', `${textures.filter((t) => t === null).length} texture(s)`);
+  }
+  return { gltf, extensions: header.extensionsUsed };
 }
 
 /** Material parameter items are matched to meshes by name (`modelArrayOrder`). */
 export function applyMaterials(root: Object3D, items: readonly MaterialItem[]): number {
   let applied = 0;
-  for (const mesh of meshes(root)) {
+  for (const mesh of meshesOf(root)) {
     const item = items.find(
       (i) => i.modelArrayOrder === mesh.name || i.modelArrayOrder === mesh.parent?.name,
     );
@@ -71,46 +86,70 @@ function physical(props: Record<string, unknown>): MeshPhysicalMaterial {
 
 export interface LoadedGlasses {
   object: Group;
-  fit: FitResult;
+  report: GlassesReport;
 }
 
-/** Parses, dresses and fits a glasses model; the returned group lives in canonical face space. */
+/**
+ * Parses, checks, dresses and fits a glasses model; the returned group lives in canonical face
+ * space. Parts that are not glasses (a stand, a plane) are hidden.
+ */
 export async function loadGlasses(
   bytes: ArrayBuffer,
-  items: readonly MaterialItem[] | undefined,
-  offsets: Partial<FitOffsets> | undefined,
+  options: GlassesOptions,
 ): Promise<LoadedGlasses> {
-  const model = await parseGlb(bytes);
-  const applied = items ? applyMaterials(model, items) : 0;
+  const { gltf, extensions } = await parseGlb(bytes, options.renderer);
+  const model = gltf.scene ?? gltf.scenes[0];
+  const all = model ? meshesOf(model) : [];
+  if (!model || all.length === 0) throw glassesError('no-meshes', 'the scene has no meshes');
+  const triangles = all.reduce((n, mesh) => n + triangleCount(mesh), 0);
+  if (triangles > GLASSES_MAX_TRIANGLES) {
+    throw glassesError('too-many-triangles', `${triangles} triangles`);
+  }
+  const applied = options.materials ? applyMaterials(model, options.materials) : 0;
   if (applied === 0) {
-    for (const mesh of meshes(model))
+    for (const mesh of all)
       if (LENS.test(mesh.name)) mesh.material = physical(DEFAULT_GLASS_MATERIAL);
   }
-  const fit = computeFit(fitMeshes(model), offsets);
+  const { meshes, byFitMesh } = fitMeshes(model);
+  let fit;
+  try {
+    fit = computeFit(meshes, options.offsets, options.fit);
+  } catch (error) {
+    if (error instanceof FitError) throw glassesError(error.code, 'fit');
+    throw error;
+  }
+  for (const part of fit.ignoredMeshes) {
+    const mesh = byFitMesh.get(part);
+    if (mesh) mesh.visible = false;
+  }
   const object = new Group();
   object.name = 'glasses';
   object.matrixAutoUpdate = false;
   object.matrix.copy(fit.matrix);
   object.add(model);
-  for (const mesh of meshes(model)) mesh.renderOrder = 1;
-  return { object, fit };
+  for (const mesh of all) mesh.renderOrder = 1;
+  const { matrix: _m, widthM, ignoredMeshes: _i, ...rest } = fit;
+  return {
+    object,
+    report: { ...rest, widthMm: widthM * 1000, triangles, bytes: bytes.byteLength, extensions },
+  };
 }
 
 /** The head occluder writes depth only, so temples behind the head disappear. */
 export async function loadOccluder(bytes: ArrayBuffer): Promise<Object3D> {
-  const model = await parseGlb(bytes);
+  const { gltf } = await parseGlb(bytes, null);
   const material = new MeshBasicMaterial({ colorWrite: false });
-  for (const mesh of meshes(model)) {
+  for (const mesh of meshesOf(gltf.scene)) {
     (mesh.material as Material).dispose();
     mesh.material = material;
     mesh.renderOrder = -1;
   }
-  return model;
+  return gltf.scene;
 }
 
 /** Drives morph targets whose names match blendshape categories. */
 export function applyBlendshapes(root: Object3D, scores: ReadonlyMap<string, number>): void {
-  for (const mesh of meshes(root)) {
+  for (const mesh of meshesOf(root) as Mesh[]) {
     const dictionary = mesh.morphTargetDictionary;
     if (!dictionary || !mesh.morphTargetInfluences) continue;
     for (const [name, index] of Object.entries(dictionary)) {

@@ -1,3 +1,4 @@
+import type { GlassesReport } from '../src/shared/glasses-types';
 import type {
   EngineInit,
   FrameOptions,
@@ -13,7 +14,7 @@ import { FacePose } from './face-pose';
 import { loadGlasses, loadOccluder } from './glasses-loader';
 import { applyLensQuality, measureLensQuality } from './lens-quality';
 import { Recorder, type RecordingResult, type RecordingStart } from './recorder';
-import { TryOnScene } from './scene';
+import { disposeTree, TryOnScene } from './scene';
 import { PipelineMeter } from './stats';
 
 const STATS_INTERVAL_MS = 250;
@@ -32,6 +33,7 @@ export class TryOnPipeline {
   private received = 0;
   private closed = 0;
   private recorder: Recorder | null = null;
+  private glassesTicket = 0;
 
   private constructor(
     private readonly scene: TryOnScene,
@@ -145,14 +147,29 @@ export class TryOnPipeline {
     });
   }
 
-  async setGlasses(input: GlassesInput): Promise<{ unit: string; widthM: number }> {
-    const { object, fit } = await loadGlasses(input.glb, input.materials, input.offsets);
+  /**
+   * Parses and fits the model; the glasses on the face change only once it has loaded, and only
+   * if no later call (another model, or clearing) came in meanwhile: the newest request wins.
+   */
+  async setGlasses(input: GlassesInput): Promise<GlassesReport> {
+    const ticket = ++this.glassesTicket;
+    const { object, report } = await loadGlasses(input.glb, {
+      materials: input.materials,
+      offsets: input.offsets,
+      fit: input.fit,
+      renderer: this.scene.renderer,
+    });
+    if (ticket !== this.glassesTicket) {
+      disposeTree(object);
+      return report;
+    }
     if (this.quality !== 'pending') applyLensQuality(object, this.quality);
     this.scene.setGlasses(object);
-    return { unit: fit.unit, widthM: fit.widthM };
+    return report;
   }
 
   clearGlasses(): void {
+    this.glassesTicket++;
     this.scene.setGlasses(null);
   }
 

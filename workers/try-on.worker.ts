@@ -7,6 +7,8 @@ import type {
   GlassesInput,
   WorkerStats,
 } from '../src/shared/try-on-types';
+import type { GlassesReport } from '../src/shared/glasses-types';
+import { setDecoderBase } from './decoder-files';
 import { installFetchGuard } from './fetch-guard';
 import { TryOnPipeline } from './pipeline';
 import type { RecordingResult, RecordingStart } from './recorder';
@@ -24,6 +26,7 @@ function need(): TryOnPipeline {
 /** The worker's whole surface; the main thread's type is derived from it. */
 const api = {
   async init(init: EngineInit, onStats: StatsListener, onError: ErrorListener): Promise<void> {
+    setDecoderBase(init.assetBase);
     installFetchGuard(init.allowedOrigins);
     pipeline = await TryOnPipeline.create(init, onStats, onError);
   },
@@ -34,7 +37,7 @@ const api = {
     }
     return pipeline.processFrame(frame, options);
   },
-  async setGlasses(input: GlassesInput): Promise<{ unit: string; widthM: number }> {
+  async setGlasses(input: GlassesInput): Promise<GlassesReport> {
     return need().setGlasses(input);
   },
   clearGlasses(): void {

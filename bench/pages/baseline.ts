@@ -64,6 +64,7 @@ async function createPipeline(): Promise<TryOnPipeline> {
       modelBytes: await fetchBytes(ASSET_PATHS.faceModel),
       wasmLoaderUrl: await pinModuleFactory(),
       wasmBinaryUrl: assetUrl(ASSET_PATHS.wasmBinary),
+      assetBase: location.origin + '/',
       allowedOrigins: [location.origin],
       ...(forceDelegate ? { forceDelegate } : {}),
     },

@@ -34,6 +34,7 @@ const api = {
         height: RENDER_HEIGHT,
         pixelRatio: RENDER_PIXEL_RATIO,
         ...source,
+        assetBase: location.origin + '/',
         allowedOrigins: [location.origin],
         forceDelegate: delegate,
       },

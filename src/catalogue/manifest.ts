@@ -1,3 +1,6 @@
+import { GLASSES_MAX_BYTES, type FitOverride } from '../shared/glasses-types';
+import { checkFitOverride } from './fit-override';
+
 /** A glasses model entry from `others/manifest.json` (spec §3), plus optional integrity data. */
 export interface CatalogueEntry {
   value: string;
@@ -7,6 +10,8 @@ export interface CatalogueEntry {
   materialParameter?: string;
   size?: number;
   sha256?: string;
+  /** The operator's fit override for a model the automatic fit gets wrong. */
+  fit?: FitOverride;
 }
 
 export interface ValidationResult {
@@ -17,7 +22,6 @@ export interface ValidationResult {
 const MAX_TEXT = 40;
 const MAX_PATH = 200;
 const MAX_ENTRIES = 500;
-const MAX_MODEL_BYTES = 20 * 1024 * 1024;
 /** Relative paths on the asset origin only: no scheme, no host, no `..`, no backslashes. */
 const SAFE_PATH = /^(?!\/)(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9._\-/]+$/;
 
@@ -52,7 +56,7 @@ function checkEntry(raw: unknown): CatalogueEntry | string {
     if (
       !Number.isInteger(e.size) ||
       (e.size as number) <= 0 ||
-      (e.size as number) > MAX_MODEL_BYTES
+      (e.size as number) > GLASSES_MAX_BYTES
     )
       return 'size';
     entry.size = e.size as number;
@@ -60,6 +64,11 @@ function checkEntry(raw: unknown): CatalogueEntry | string {
   if (e.sha256 !== undefined) {
     if (typeof e.sha256 !== 'string' || !/^[0-9a-f]{64}$/i.test(e.sha256)) return 'sha256';
     entry.sha256 = e.sha256.toLowerCase();
+  }
+  if (e.fit !== undefined) {
+    const fit = checkFitOverride(e.fit);
+    if (typeof fit === 'string') return `fit: ${fit}`;
+    entry.fit = fit;
   }
   return entry;
 }

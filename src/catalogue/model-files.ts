@@ -1,25 +1,50 @@
+import { DownloadError, fetchChecked } from '../shared/checked-fetch';
+import { GLASSES_MAX_BYTES } from '../shared/glasses-types';
 import type { MaterialItem } from '../shared/try-on-types';
 import { assetUrl } from '../storage/asset-url';
-import { DownloadError, fetchChecked } from '../storage/checked-fetch';
 import { deleteKey, getBlob, getJson, putBlob, putJson } from '../storage/model-db';
 import type { CatalogueEntry } from './manifest';
 
-/** Entries without a declared size are still capped; a GLB that big is no pair of glasses. */
-const UNDECLARED_LIMIT = 20 * 1024 * 1024;
-
+/**
+ * Entries without a declared size are still capped (no pair of glasses needs more) and streamed,
+ * so progress shows and an oversized file stops at the cap instead of filling memory.
+ */
 async function fetchUndeclared(
   path: string,
   onFraction: (f: number) => void,
+  signal?: AbortSignal,
 ): Promise<ArrayBuffer> {
-  const response = await fetch(assetUrl(path)).catch(() => {
-    throw new DownloadError('network', path);
+  const response = await fetch(assetUrl(path), { signal }).catch(() => {
+    throw new DownloadError(signal?.aborted ? 'aborted' : 'network', path);
   });
-  if (!response.ok) throw new DownloadError('http', path, response.status);
-  const total = Number(response.headers.get('Content-Length')) || 0;
-  const bytes = await response.arrayBuffer();
-  if (bytes.byteLength > UNDECLARED_LIMIT) throw new DownloadError('size', path);
-  if (total) onFraction(1);
-  return bytes;
+  if (!response.ok || !response.body) throw new DownloadError('http', path, response.status);
+  // Content-Length is the wire size: with compression it only approximates the decoded bytes.
+  const expected = Number(response.headers.get('Content-Length')) || 0;
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.byteLength;
+      if (received > GLASSES_MAX_BYTES) throw new DownloadError('size', path);
+      chunks.push(value);
+      if (expected) onFraction(Math.min(0.99, received / expected));
+    }
+  } catch (error) {
+    await reader.cancel().catch(() => undefined);
+    if (error instanceof DownloadError) throw error;
+    throw new DownloadError(signal?.aborted ? 'aborted' : 'network', path);
+  }
+  onFraction(1);
+  const bytes = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes.buffer;
 }
 
 /** Material files are arrays of items with a mesh name; anything else is ignored (logged). */
@@ -34,39 +59,53 @@ export function validMaterials(json: unknown): MaterialItem[] | undefined {
   return items.length > 0 ? items : undefined;
 }
 
+export interface StoredModel {
+  glb: ArrayBuffer;
+  materials?: MaterialItem[];
+}
+
 /**
- * Downloads a model (checked against its declared size and SHA-256) and its material file, and
- * stores both. The model is written only once complete and verified. A material failure is
- * logged only, as in the original.
+ * Downloads a model (checked against its declared size and SHA-256) and its material file. Nothing
+ * is stored here: the caller stores the pair only once the worker has accepted the model, so a
+ * file that will not parse never lands in storage. A material failure is logged only, as in the
+ * original.
  */
 export async function downloadModel(
   entry: CatalogueEntry,
   onFraction: (f: number) => void,
-): Promise<void> {
-  const bytes =
+  signal?: AbortSignal,
+): Promise<StoredModel> {
+  const glb =
     entry.size && entry.sha256
       ? await fetchChecked(
           assetUrl(entry.value),
           { path: entry.value, size: entry.size, sha256: entry.sha256 },
           (n) => onFraction(n / entry.size!),
+          signal,
         )
-      : await fetchUndeclared(entry.value, onFraction);
+      : await fetchUndeclared(entry.value, onFraction, signal);
+  let materials: MaterialItem[] | undefined;
   if (entry.materialParameter) {
     try {
-      const response = await fetch(assetUrl(entry.materialParameter));
+      const response = await fetch(assetUrl(entry.materialParameter), { signal });
       if (!response.ok) throw new DownloadError('http', entry.materialParameter, response.status);
-      const items = validMaterials(await response.json());
-      if (items) await putJson(entry.materialParameter, items);
+      materials = validMaterials(await response.json());
     } catch (error) {
       console.error('material parameter failure', entry.materialParameter, error);
     }
   }
-  await putBlob(entry.value, new Blob([bytes], { type: 'model/gltf-binary' }));
+  return { glb, ...(materials ? { materials } : {}) };
 }
 
-export interface StoredModel {
-  glb: ArrayBuffer;
-  materials?: MaterialItem[];
+/**
+ * Stores a model the worker accepted: the material file first, the model last (its presence is
+ * what marks the entry downloaded). False when the browser refused to store it.
+ */
+export async function storeModel(entry: CatalogueEntry, model: StoredModel): Promise<boolean> {
+  if (entry.materialParameter && model.materials) {
+    await putJson(entry.materialParameter, model.materials);
+  }
+  return putBlob(entry.value, new Blob([model.glb], { type: 'model/gltf-binary' }));
 }
 
 /** Reads a downloaded model back; undefined when it is not (or no longer) stored. */

@@ -3,27 +3,37 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useToast } from '../components/toast';
 import type { TryOnEngine } from '../engine/try-on-engine';
 import { t } from '../i18n';
+import { glassesErrorCode, type GlassesErrorCode } from '../shared/glasses-types';
 import { selectedModelAtom } from '../state/atoms';
 import { BUILT_IN, loadCatalogue } from './catalogue-source';
+import { glassesMessage } from './glasses-message';
 import type { CatalogueEntry } from './manifest';
-import { downloadModel, forgetModel, readModel } from './model-files';
+import { downloadModel, forgetModel, readModel, storeModel, type StoredModel } from './model-files';
 import { loadStatuses, saveStatuses, type ModelStatus, type StatusMap } from './model-status';
+
+/** Why a cell's last tap failed: the download, or the model itself (then its reason). */
+export type CellFailure = 'download' | GlassesErrorCode | null;
 
 export interface CellState {
   entry: CatalogueEntry;
   status: ModelStatus;
   /** 0..1 while downloading. */
   progress: number;
-  failed: boolean;
+  failure: CellFailure;
+  /** What the cell says about the failure, in the user's language. */
+  failureText: string | null;
   selected: boolean;
 }
+
+const failureText = (failure: CellFailure): string | null =>
+  failure === null ? null : failure === 'download' ? t('downloadRetry') : glassesMessage(failure);
 
 /** The grid's state and the spec's tap rules (§4 "Selecting a model"). */
 export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
   const [entries, setEntries] = useState<CatalogueEntry[]>(BUILT_IN);
   const [statuses, setStatuses] = useState<StatusMap>({});
   const [progress, setProgress] = useState<Record<string, number>>({});
-  const [failed, setFailed] = useState<Record<string, boolean>>({});
+  const [failures, setFailures] = useState<Record<string, CellFailure>>({});
   const [selected, setSelected] = useAtom(selectedModelAtom);
   const statusRef = useRef<StatusMap>({});
   const tapToken = useRef(0);
@@ -42,25 +52,38 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
     setStatuses(statusRef.current);
     void saveStatuses(statusRef.current);
   }, []);
+  const setFailure = useCallback((value: string, failure: CellFailure) => {
+    setFailures((f) => ({ ...f, [value]: failure }));
+  }, []);
 
-  const apply = useCallback(
-    async (entry: CatalogueEntry, token: number) => {
-      const stored = await readModel(entry);
-      if (!stored) throw new Error('model missing from storage');
-      if (!engine || token !== tapToken.current) return;
+  /**
+   * Puts a model on the face. The worker keeps the previous glasses until this one has loaded,
+   * so a refused model leaves the face as it was. True when the glasses changed.
+   */
+  const wear = useCallback(
+    async (entry: CatalogueEntry, model: StoredModel, token: number): Promise<boolean> => {
+      if (!engine || token !== tapToken.current) return false;
       try {
-        await engine.setGlasses({ id: entry.value, ...stored });
+        const report = await engine.setGlasses({
+          id: entry.value,
+          // A copy crosses to the worker: the caller may still store the original.
+          glb: model.glb.slice(0),
+          ...(model.materials ? { materials: model.materials } : {}),
+          ...(entry.fit ? { fit: entry.fit } : {}),
+        });
+        if (report.warnings.length > 0) console.warn('glasses fit', entry.value, report.warnings);
       } catch (error) {
-        // A model that will not parse: say so, forget it, and let the next tap fetch it again.
         console.error('model parse failure', entry.value, error);
-        await forgetModel(entry);
-        setStatus(entry.value, 'not-downloaded');
+        setFailure(entry.value, glassesErrorCode(error) ?? 'corrupt');
         toast(t('glassesLoadFailed'));
-        return;
+        return false;
       }
+      if (token !== tapToken.current) return false;
+      setFailure(entry.value, null);
       setSelected(entry.value);
+      return true;
     },
-    [engine, setSelected, setStatus, toast],
+    [engine, setFailure, setSelected, toast],
   );
 
   const tap = useCallback(
@@ -72,28 +95,34 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
       const status = statusRef.current[entry.value] ?? 'not-downloaded';
       if (selected === entry.value || status === 'downloading') return;
       const token = ++tapToken.current;
-      if (status !== 'downloaded') {
-        setStatus(entry.value, 'downloading');
-        setFailed((f) => ({ ...f, [entry.value]: false }));
-        try {
-          await downloadModel(entry, (f) => setProgress((p) => ({ ...p, [entry.value]: f })));
-          setStatus(entry.value, 'downloaded');
-        } catch (error) {
-          // Reverts silently as the original did; the cell shows that a retry is possible.
-          console.error(t('downloadFailed', { status: String(error) }), error);
+      const stored = status === 'downloaded' ? await readModel(entry) : undefined;
+      if (stored) {
+        // A stored copy that no longer loads (damaged storage) is dropped: the next tap refetches.
+        if (!(await wear(entry, stored, token)) && token === tapToken.current) {
+          await forgetModel(entry);
           setStatus(entry.value, 'not-downloaded');
-          setFailed((f) => ({ ...f, [entry.value]: true }));
-          return;
-        } finally {
-          setProgress((p) => ({ ...p, [entry.value]: 0 }));
         }
+        return;
       }
-      await apply(entry, token).catch((error: unknown) => {
-        console.error(error);
+      setStatus(entry.value, 'downloading');
+      setFailure(entry.value, null);
+      let model: StoredModel;
+      try {
+        model = await downloadModel(entry, (f) => setProgress((p) => ({ ...p, [entry.value]: f })));
+      } catch (error) {
+        // Reverts silently as the original did; the cell shows that a retry is possible.
+        console.error(t('downloadFailed', { status: String(error) }), error);
         setStatus(entry.value, 'not-downloaded');
-      });
+        setFailure(entry.value, 'download');
+        return;
+      } finally {
+        setProgress((p) => ({ ...p, [entry.value]: 0 }));
+      }
+      // Stored only once the worker has accepted it: a model that will not load is never kept.
+      const kept = (await wear(entry, model, token)) && (await storeModel(entry, model));
+      setStatus(entry.value, kept ? 'downloaded' : 'not-downloaded');
     },
-    [active, engine, selected, apply, setStatus, toast],
+    [active, engine, selected, wear, setStatus, setFailure, toast],
   );
 
   // Cancel effect (the control bar) clears the selection: a load still under way must not land.
@@ -107,15 +136,22 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
     if (!engine || engine === lastEngine.current) return;
     lastEngine.current = engine;
     const entry = entries.find((e) => e.value === selected);
-    if (entry) void apply(entry, tapToken.current).catch(() => setSelected(null));
-  }, [engine, entries, selected, apply, setSelected]);
+    if (!entry) return;
+    void readModel(entry).then(async (stored) => {
+      if (!stored || !(await wear(entry, stored, tapToken.current))) setSelected(null);
+    });
+  }, [engine, entries, selected, wear, setSelected]);
 
-  const cells: CellState[] = entries.map((entry) => ({
-    entry,
-    status: statuses[entry.value] ?? 'not-downloaded',
-    progress: progress[entry.value] ?? 0,
-    failed: failed[entry.value] ?? false,
-    selected: selected === entry.value,
-  }));
+  const cells: CellState[] = entries.map((entry) => {
+    const failure = failures[entry.value] ?? null;
+    return {
+      entry,
+      status: statuses[entry.value] ?? 'not-downloaded',
+      progress: progress[entry.value] ?? 0,
+      failure,
+      failureText: failureText(failure),
+      selected: selected === entry.value,
+    };
+  });
   return { cells, tap };
 }

@@ -37,7 +37,11 @@ export function ModelGrid({ cells, onTap }: Props) {
             <span className="serial">{cell.entry.serialNo}</span>
             <StatusIcon status={cell.status} progress={cell.progress} />
             <span className="label">{cell.entry.text}</span>
-            {cell.failed ? <span className="retry">{t('downloadRetry')}</span> : null}
+            {cell.failureText ? (
+              <span className="retry" data-failure={cell.failure ?? ''}>
+                {cell.failureText}
+              </span>
+            ) : null}
           </button>
         </li>
       ))}

@@ -1,6 +1,6 @@
 import { ASSET_PATHS } from '../shared/constants';
-import { allowedOrigins, assetUrl, knownAsset } from '../storage/asset-url';
-import { fetchChecked } from '../storage/checked-fetch';
+import { allowedOrigins, assetBase, assetUrl, knownAsset } from '../storage/asset-url';
+import { fetchChecked } from '../shared/checked-fetch';
 import { ensurePrepared } from '../storage/prepare';
 import { rememberedChoices } from './engine-memory';
 import type { EngineAssets } from './try-on-engine';
@@ -18,6 +18,7 @@ export async function loadEngineAssets(): Promise<EngineAssets> {
     modelBytes: modelBytes.slice(0),
     wasmLoaderUrl: assetUrl(ASSET_PATHS.wasmLoader),
     wasmBinaryUrl: assetUrl(ASSET_PATHS.wasmBinary),
+    assetBase: assetBase.href,
     allowedOrigins: allowedOrigins(),
     ...(delegate ? { forceDelegate: delegate } : {}),
     ...(quality ? { lensQuality: quality } : {}),

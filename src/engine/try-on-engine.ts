@@ -8,6 +8,7 @@ import type {
   GlassesInput,
   WorkerStats,
 } from '../shared/try-on-types';
+import type { GlassesReport } from '../shared/glasses-types';
 import { RENDER_HEIGHT, RENDER_PIXEL_RATIO, RENDER_WIDTH } from '../shared/constants';
 
 export type EngineEvent =
@@ -20,6 +21,7 @@ export interface EngineAssets {
   modelBytes: ArrayBuffer;
   wasmLoaderUrl: string;
   wasmBinaryUrl: string;
+  assetBase: string;
   allowedOrigins: string[];
   forceDelegate?: Delegate;
 }
@@ -77,7 +79,7 @@ export class TryOnEngine {
     }
   }
 
-  setGlasses(input: GlassesInput): Promise<{ unit: string; widthM: number }> {
+  setGlasses(input: GlassesInput): Promise<GlassesReport> {
     return this.api.setGlasses(Comlink.transfer(input, [input.glb]));
   }
 

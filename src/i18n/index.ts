@@ -1,6 +1,8 @@
 import { en } from './en';
 import { zhCN, type StringKey, type Strings } from './zh-CN';
 
+export type { StringKey };
+
 /** Chinese unless the browser's first preferred language is English. */
 export function pickLocale(languages: readonly string[]): Strings {
   return languages[0]?.toLowerCase().startsWith('en') ? en : zhCN;

@@ -67,6 +67,19 @@ export const ASSET_PATHS = {
   headOccluder: 'models/head6.glb',
 } as const;
 
+/**
+ * glTF decoders copied from three's pinned package by setup, fetched by the worker only when a
+ * model needs them (Draco meshes, KTX2 textures), checked like every other asset and kept in the
+ * Cache Storage `DECODER_CACHE_NAME` for offline use. Names are the ones three's loaders request.
+ */
+export const DECODER_PATHS = {
+  dracoWrapper: 'decoders/draco/draco_wasm_wrapper.js',
+  dracoWasm: 'decoders/draco/draco_decoder.wasm',
+  basisWrapper: 'decoders/basis/basis_transcoder.js',
+  basisWasm: 'decoders/basis/basis_transcoder.wasm',
+} as const;
+export const DECODER_CACHE_NAME = 'glasses-decoders';
+
 /** The face model's published identity; a mismatch is an error. */
 export const FACE_MODEL_SHA256 = '64184e229b263107bc2b804c6625db1341ff2bb731874b0bcc2fe6544e0bc9ff';
 export const FACE_MODEL_BYTES = 3_758_596;

@@ -3,6 +3,8 @@
  * (`TryOnApi` in workers/try-on.worker.ts); these are the plain data shapes it takes and gives.
  */
 
+import type { FitOverride } from './glasses-types';
+
 export type Delegate = 'CPU' | 'GPU';
 export type LensQuality = 'transmission' | 'fast';
 
@@ -16,6 +18,8 @@ export interface EngineInit {
   /** Absolute URLs of the wasm runtime files (may be blob: URLs from the cache). */
   wasmLoaderUrl: string;
   wasmBinaryUrl: string;
+  /** Where the asset paths resolve (decoders are fetched from there on demand). */
+  assetBase: string;
   /** Origins the worker may fetch from; everything else is refused (no telemetry). */
   allowedOrigins: string[];
   /** Skip the delegate trial: a remembered verdict, or forced by tests and the bench. */
@@ -46,6 +50,8 @@ export interface GlassesInput {
   glb: ArrayBuffer;
   materials?: MaterialItem[];
   offsets?: Partial<FitOffsets>;
+  /** The manifest entry's operator override, when it has one. */
+  fit?: FitOverride;
 }
 
 export interface FrameOptions {

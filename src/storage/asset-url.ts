@@ -1,3 +1,4 @@
+import type { KnownAsset } from '../shared/checked-fetch';
 import { ASSET_PATHS } from '../shared/constants';
 
 /** The asset base is one setting (VITE_ASSET_BASE, default the app's own origin). */
@@ -7,12 +8,6 @@ export const assetUrl = (path: string): string => new URL(path, assetBase).href;
 
 /** Origins the app may connect to: its own and the asset host's. */
 export const allowedOrigins = (): string[] => [...new Set([location.origin, assetBase.origin])];
-
-export interface KnownAsset {
-  path: string;
-  size: number;
-  sha256: string;
-}
 
 /** Sizes and hashes of the runtime and model, baked into the bundle at build time. */
 export function knownAsset(path: string): KnownAsset {

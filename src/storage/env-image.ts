@@ -1,6 +1,6 @@
 import { ASSET_PATHS, KEY_ENV_IMAGE } from '../shared/constants';
 import { assetUrl, knownAsset } from './asset-url';
-import { fetchChecked } from './checked-fetch';
+import { fetchChecked } from '../shared/checked-fetch';
 import { deleteKey, getBlob, putBlob } from './model-db';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -1,5 +1,5 @@
 import { t } from '../i18n';
-import { DownloadError } from './checked-fetch';
+import { DownloadError } from '../shared/checked-fetch';
 
 export type PrepareFailure = 'http' | 'network' | 'integrity' | 'unknown';
 

@@ -1,7 +1,7 @@
 import { t } from '../i18n';
 import { ASSET_PATHS, KEY_MEDIAPIPE_TASK, KEY_TASK_AND_WASM_CACHED } from '../shared/constants';
-import { assetUrl, knownAsset, type KnownAsset } from './asset-url';
-import { fetchChecked, matchesAsset } from './checked-fetch';
+import { fetchChecked, matchesAsset, type KnownAsset } from '../shared/checked-fetch';
+import { assetUrl, knownAsset } from './asset-url';
 import { deleteKey, getBlob, putBlob, setFlag } from './model-db';
 import { PrepareError } from './prepare-error';
 import { ProgressMeter, type PrepareProgress } from './progress-meter';

@@ -1,7 +1,7 @@
 import { t } from '../i18n';
 import { WASM_CACHE_NAME } from '../shared/constants';
-import { assetUrl, type KnownAsset } from './asset-url';
-import { matchesAsset } from './checked-fetch';
+import { matchesAsset, type KnownAsset } from '../shared/checked-fetch';
+import { assetUrl } from './asset-url';
 import { reportStorageUnavailable } from './storage-status';
 
 /**

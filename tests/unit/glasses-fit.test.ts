@@ -32,6 +32,7 @@ function toMeshes(transform: Matrix4, named: boolean): FitMesh[] {
   return glassesPoints().map(({ name, points }) => ({
     name: named ? name : `mesh_${name.length}`,
     positions: points.flatMap((p) => p.clone().applyMatrix4(transform).toArray()),
+    triangles: points.length,
   }));
 }
 

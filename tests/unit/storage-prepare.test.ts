@@ -22,7 +22,7 @@ const { percentOf } = await import('../../src/storage/progress-meter');
 const { resetStorageStatusForTests, storageUnavailableAtom } =
   await import('../../src/storage/storage-status');
 const { loadEnvironmentImage } = await import('../../src/storage/env-image');
-const { sha256Hex } = await import('../../src/storage/checked-fetch');
+const { sha256Hex } = await import('../../src/shared/checked-fetch');
 
 const MODEL = ASSET_PATHS.faceModel;
 const LOADER = ASSET_PATHS.wasmLoader;

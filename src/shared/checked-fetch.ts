@@ -1,4 +1,9 @@
-import type { KnownAsset } from './asset-url';
+/** A file whose size and SHA-256 are known in advance (setup records them). */
+export interface KnownAsset {
+  path: string;
+  size: number;
+  sha256: string;
+}
 
 /** A download failure with a reason the UI can show. */
 export class DownloadError extends Error {

@@ -1,0 +1,144 @@
+/**
+ * `npm run glasses:check` (scripts/glasses-check.mjs): fits one GLB after another with the app's
+ * own loader and draws each on the reference head, in front, three-quarter and side views. Reuses
+ * TryOnScene so the renderer settings, environment and glasses anchor are the app's.
+ */
+import * as Comlink from 'comlink';
+import {
+  Color,
+  DirectionalLight,
+  HemisphereLight,
+  Matrix4,
+  MeshStandardMaterial,
+  type Material,
+  type Mesh,
+  type Object3D,
+} from 'three';
+import { ASSET_PATHS } from '../src/shared/constants';
+import type { FitOverride, GlassesReport } from '../src/shared/glasses-types';
+import { bitmapPixels, prefilterEquirect } from './env-prefilter';
+import { installFetchGuard } from './fetch-guard';
+import { loadGlasses, loadOccluder } from './glasses-loader';
+import { applyLensQuality } from './lens-quality';
+import { TryOnScene } from './scene';
+
+const VIEW_WIDTH = 400;
+const VIEW_HEIGHT = 480;
+/** Seen from the wearer's left (+X), where the side view shows the whole temple up to the ear. */
+const VIEWS = [
+  { label: 'front', azimuthDeg: 0 },
+  { label: 'three-quarter', azimuthDeg: 40 },
+  { label: 'side', azimuthDeg: 90 },
+] as const;
+/** Midway between the lenses (z 5.6) and the back of the head (z −12), at eye height (cm). */
+const TARGET = { x: 0, y: 2.2, z: -2.4 };
+const DISTANCE_CM = 62;
+const ELEVATION_DEG = 8;
+/** Narrow, so the head is not distorted; 26 cm of height at the target. */
+const FOV_DEG = 24;
+
+let ready: Promise<TryOnScene> | null = null;
+
+async function fetchAsset(path: string): Promise<Response> {
+  const response = await fetch(`/${path}`);
+  if (!response.ok) throw new Error(`/${path}: HTTP ${response.status} (run npm run setup)`);
+  return response;
+}
+
+/** The occluder's depth-only material swapped for a visible matte one; its depth still hides temples. */
+function showHead(head: Object3D): void {
+  const skin = new MeshStandardMaterial({ color: 0xb9b9b9, roughness: 0.85, metalness: 0 });
+  head.traverse((node) => {
+    const mesh = node as Mesh;
+    if (!mesh.isMesh) return;
+    (mesh.material as Material).dispose();
+    mesh.material = skin;
+  });
+}
+
+async function setUp(): Promise<TryOnScene> {
+  // As in the app: this origin only, and decoder downloads checked against their known hashes.
+  installFetchGuard([]);
+  const width = VIEW_WIDTH * VIEWS.length;
+  const tryOn = new TryOnScene(new OffscreenCanvas(width, VIEW_HEIGHT), width, VIEW_HEIGHT, 1);
+  const [head, env] = await Promise.all([
+    fetchAsset(ASSET_PATHS.headOccluder).then((r) => r.arrayBuffer()),
+    fetchAsset(ASSET_PATHS.envImage).then((r) => r.blob()),
+  ]);
+  const occluder = await loadOccluder(head);
+  showHead(occluder);
+  tryOn.addOccluder(occluder);
+  // The CPU prefilter, as the app does on software GL: three's PMREM costs seconds there.
+  const bitmap = await createImageBitmap(env);
+  tryOn.setPrefilteredEnvironment(prefilterEquirect(bitmapPixels(bitmap)));
+  bitmap.close();
+  tryOn.scene.background = new Color(0xeceef1);
+  tryOn.scene.add(new HemisphereLight(0xffffff, 0x8a8f99, 1.6));
+  const key = new DirectionalLight(0xffffff, 1.8);
+  key.position.set(20, 40, 50);
+  tryOn.scene.add(key);
+  tryOn.setPose(new Matrix4());
+  return tryOn;
+}
+
+/** All three views into the WebGL canvas, then labelled on a 2D copy in the same task. */
+function draw(tryOn: TryOnScene, title: string): Promise<Blob> {
+  const { renderer, scene, camera } = tryOn;
+  camera.fov = FOV_DEG;
+  camera.aspect = VIEW_WIDTH / VIEW_HEIGHT;
+  camera.updateProjectionMatrix();
+  renderer.setScissorTest(true);
+  VIEWS.forEach((view, i) => {
+    const azimuth = (view.azimuthDeg * Math.PI) / 180;
+    const elevation = (ELEVATION_DEG * Math.PI) / 180;
+    const flat = DISTANCE_CM * Math.cos(elevation);
+    camera.position.set(
+      TARGET.x + flat * Math.sin(azimuth),
+      TARGET.y + DISTANCE_CM * Math.sin(elevation),
+      TARGET.z + flat * Math.cos(azimuth),
+    );
+    camera.lookAt(TARGET.x, TARGET.y, TARGET.z);
+    renderer.setViewport(i * VIEW_WIDTH, 0, VIEW_WIDTH, VIEW_HEIGHT);
+    renderer.setScissor(i * VIEW_WIDTH, 0, VIEW_WIDTH, VIEW_HEIGHT);
+    renderer.render(scene, camera);
+  });
+  renderer.setScissorTest(false);
+  // The drawing buffer is not preserved: copy it before this task ends.
+  const source = tryOn.canvas;
+  const picture = new OffscreenCanvas(source.width, source.height);
+  const context = picture.getContext('2d');
+  if (!context) throw new Error('no 2D context');
+  context.drawImage(source, 0, 0);
+  context.fillStyle = '#3c4048';
+  context.font = '14px sans-serif';
+  VIEWS.forEach((view, i) => context.fillText(view.label, i * VIEW_WIDTH + 10, 22));
+  context.fillText(title, 10, VIEW_HEIGHT - 12);
+  return picture.convertToBlob({ type: 'image/png' });
+}
+
+const api = {
+  /** Loads the head and the environment; a missing asset fails here, before any model. */
+  async init(): Promise<void> {
+    ready ??= setUp();
+    await ready;
+  },
+  async check(
+    bytes: ArrayBuffer,
+    title: string,
+    fit?: FitOverride,
+  ): Promise<{ report: GlassesReport; png: ArrayBuffer }> {
+    ready ??= setUp();
+    const tryOn = await ready;
+    tryOn.setGlasses(null);
+    const { object, report } = await loadGlasses(bytes, { fit, renderer: tryOn.renderer });
+    // The lens path the app picks on software GL (see lens-quality.ts), whatever this machine is.
+    applyLensQuality(object, 'fast');
+    tryOn.setGlasses(object);
+    const png = await (await draw(tryOn, title)).arrayBuffer();
+    return Comlink.transfer({ report, png }, [png]);
+  },
+};
+
+export type GlassesCheckApi = typeof api;
+
+Comlink.expose(api);
