@@ -5,6 +5,7 @@ import { FRONT_ANCHOR } from './canonical-face';
 import { formatAxis, findOrientation, type Orientation } from './fit-axes';
 import { boxOf, centre, cloudOf, extent, type Box, type FitMesh } from './fit-cloud';
 import { selectGlasses } from './fit-clutter';
+import { alignmentOf } from './fit-frame';
 
 export type { FitMesh } from './fit-cloud';
 
@@ -109,6 +110,22 @@ const unitVector = (axis: number, sign: number): Vector3 => new Vector3().setCom
 
 const toVec3 = (v: Vector3): Vec3 => [v.x, v.y, v.z];
 
+/** The file axis nearest a direction of the aligned frame (what glasses:check reports). */
+function fileAxis(v: Vector3, toFile: Matrix4): SignedAxis {
+  const d = v.clone().transformDirection(toFile);
+  const axis = [0, 1, 2].sort(
+    (a, b) => Math.abs(d.getComponent(b)) - Math.abs(d.getComponent(a)),
+  )[0]!;
+  return formatAxis(axis as 0 | 1 | 2, Math.sign(d.getComponent(axis)));
+}
+
+function rotateCloud(points: Float32Array, rotation: Matrix4): void {
+  const v = new Vector3();
+  for (let i = 0; i < points.length; i += 3) {
+    v.fromArray(points, i).applyMatrix4(rotation).toArray(points, i);
+  }
+}
+
 /**
  * Places any glasses model on the canonical face from its own geometry: whatever its unit, axis
  * convention and node tree, the lens centres' midpoint lands at FRONT_ANCHOR, width along X,
@@ -124,6 +141,9 @@ export function computeFit(
   if (selection.kept.length === 0) throw new FitError('no-meshes');
   if (selection.ambiguous) throw new FitError('ambiguous');
   const points = cloudOf(selection.kept);
+  // Operator axes name the file's own axes, so an override turns the alignment off.
+  const alignment = override.up || override.front ? null : alignmentOf(points);
+  if (alignment) rotateCloud(points, alignment);
   const box = boxOf(points);
   const o = findOrientation(points, box, override);
   const marks = findLandmarks(points, box, o);
@@ -150,13 +170,15 @@ export function computeFit(
     .compose(target, tilt, new Vector3(cm, cm, cm))
     .multiply(basis)
     .multiply(new Matrix4().makeTranslation(-marks.anchor.x, -marks.anchor.y, -marks.anchor.z));
-  const place = (v: Vector3) => toVec3(v.clone().applyMatrix4(matrix));
+  if (alignment) matrix.multiply(alignment);
+  const toFile = alignment ? alignment.clone().invert() : new Matrix4();
+  const place = (v: Vector3) => toVec3(v.clone().applyMatrix4(toFile).applyMatrix4(matrix));
   const lensCentres = [place(marks.lenses[0]), place(marks.lenses[1])].sort((a, b) => a[0] - b[0]);
   return {
     matrix,
     unit,
-    up: formatAxis(o.up, o.upSign),
-    front: formatAxis(o.depth, o.frontSign),
+    up: fileAxis(unitVector(o.up, o.upSign), toFile),
+    front: fileAxis(unitVector(o.depth, o.frontSign), toFile),
     widthM: marks.width * toMetres,
     heightMm: marks.height * toMetres * 1000,
     depthMm: extent(box, o.depth) * toMetres * 1000,
@@ -167,6 +189,10 @@ export function computeFit(
     ignored: selection.ignored.map((m) => m.name || '(unnamed)'),
     ignoredMeshes: selection.ignored,
     overridden: Object.keys(override).filter((k) => override[k as keyof FitOverride] !== undefined),
-    warnings: [...(unit === 'unknown' ? ['unit unknown: scaled to 14 cm'] : []), ...o.warnings],
+    warnings: [
+      ...(unit === 'unknown' ? ['unit unknown: scaled to 14 cm'] : []),
+      ...(alignment ? ['posed at an angle to the file axes: straightened'] : []),
+      ...o.warnings,
+    ],
   };
 }

@@ -9,13 +9,12 @@ import {
   type WebGLRenderer,
 } from 'three';
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import { DEFAULT_GLASS_MATERIAL } from '../src/shared/constants';
 import {
+  DEFAULT_GLASS_MATERIAL,
   GLASSES_MAX_BYTES,
   GLASSES_MAX_TRIANGLES,
-  type FitOverride,
-  type GlassesReport,
-} from '../src/shared/glasses-types';
+} from '../src/shared/constants';
+import type { FitOverride, GlassesReport } from '../src/shared/glasses-types';
 import type { FitOffsets, MaterialItem } from '../src/shared/try-on-types';
 import { fitMeshes, meshesOf, triangleCount } from './fit-geometry';
 import { computeFit, FitError } from './glasses-fit';

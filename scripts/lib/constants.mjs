@@ -15,6 +15,12 @@ function parseLiteral(raw) {
   const quoted = /^(['"`])(.*)\1$/s.exec(text);
   if (quoted) return /** @type {string} */ (quoted[2]);
   if (/^-?[\d_]+(\.\d+)?$/.test(text)) return Number(text.replaceAll('_', ''));
+  // An integer product such as 20 * 1024 * 1024 (how byte sizes read best).
+  if (/^[\d_]+(\s*\*\s*[\d_]+)+$/.test(text)) {
+    return text
+      .split('*')
+      .reduce((product, factor) => product * Number(factor.trim().replaceAll('_', '')), 1);
+  }
   if (text === 'true' || text === 'false') return text === 'true';
   return undefined;
 }

@@ -1,9 +1,6 @@
 import { t, type StringKey } from '../i18n';
-import {
-  GLASSES_MAX_BYTES,
-  GLASSES_MAX_TRIANGLES,
-  type GlassesErrorCode,
-} from '../shared/glasses-types';
+import { GLASSES_MAX_BYTES, GLASSES_MAX_TRIANGLES } from '../shared/constants';
+import type { GlassesErrorCode } from '../shared/glasses-types';
 
 const KEYS: Record<GlassesErrorCode, StringKey> = {
   'too-large': 'glassesTooLarge',

@@ -1,4 +1,5 @@
-import { GLASSES_MAX_BYTES, type FitOverride } from '../shared/glasses-types';
+import { GLASSES_MAX_BYTES } from '../shared/constants';
+import type { FitOverride } from '../shared/glasses-types';
 import { checkFitOverride } from './fit-override';
 
 /** A glasses model entry from `others/manifest.json` (spec §3), plus optional integrity data. */

@@ -1,5 +1,5 @@
 import { DownloadError, fetchChecked } from '../shared/checked-fetch';
-import { GLASSES_MAX_BYTES } from '../shared/glasses-types';
+import { GLASSES_MAX_BYTES } from '../shared/constants';
 import type { MaterialItem } from '../shared/try-on-types';
 import { assetUrl } from '../storage/asset-url';
 import { deleteKey, getBlob, getJson, putBlob, putJson } from '../storage/model-db';

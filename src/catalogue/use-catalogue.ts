@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useToast } from '../components/toast';
 import type { TryOnEngine } from '../engine/try-on-engine';
 import { t } from '../i18n';
+import { DownloadError } from '../shared/checked-fetch';
 import { glassesErrorCode, type GlassesErrorCode } from '../shared/glasses-types';
 import { selectedModelAtom } from '../state/atoms';
 import { BUILT_IN, loadCatalogue } from './catalogue-source';
@@ -113,7 +114,9 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
         // Reverts silently as the original did; the cell shows that a retry is possible.
         console.error(t('downloadFailed', { status: String(error) }), error);
         setStatus(entry.value, 'not-downloaded');
-        setFailure(entry.value, 'download');
+        // An undeclared file that outgrew the limit is too large, not a network problem.
+        const tooLarge = error instanceof DownloadError && error.kind === 'size' && !entry.size;
+        setFailure(entry.value, tooLarge ? 'too-large' : 'download');
         return;
       } finally {
         setProgress((p) => ({ ...p, [entry.value]: 0 }));

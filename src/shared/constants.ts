@@ -44,6 +44,11 @@ export const SLIDER_STEP = 1;
 /** Toast default duration, ms. */
 export const TOAST_MS = 2000;
 
+/** A glasses GLB larger than this is refused before parsing (bytes). */
+export const GLASSES_MAX_BYTES = 20 * 1024 * 1024;
+/** A glasses model with more triangles than this is refused: a phone draws it at every frame. */
+export const GLASSES_MAX_TRIANGLES = 300_000;
+
 /** Grid columns. */
 export const GRID_COLUMNS = 3;
 

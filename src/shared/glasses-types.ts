@@ -3,11 +3,6 @@
  * manifest), the report of what the automatic fit decided, and why a model was refused.
  */
 
-/** A GLB larger than this is refused before parsing (bytes). */
-export const GLASSES_MAX_BYTES = 20 * 1024 * 1024;
-/** A model with more triangles than this is refused: a phone draws it at every frame. */
-export const GLASSES_MAX_TRIANGLES = 300_000;
-
 export type LengthUnit = 'm' | 'cm' | 'mm';
 /** A signed model axis, e.g. '+y' (up) or '-z' (the way the front faces). */
 export type SignedAxis = '+x' | '-x' | '+y' | '-y' | '+z' | '-z';

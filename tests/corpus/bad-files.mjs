@@ -1,0 +1,111 @@
+// Files the app must refuse, each with the reason it should give (GlassesErrorCode).
+import { prune } from '@gltf-transform/functions';
+import { GLASSES_MAX_BYTES, GLASSES_MAX_TRIANGLES } from '../../scripts/lib/glasses-limits.mjs';
+import { readGlb, writeGlb, writeGlbRaw } from '../../scripts/lib/glb-container.mjs';
+import { createNodeIO } from '../../scripts/lib/gltf-node-io.mjs';
+import { openOriginal } from './corpus-doc.mjs';
+import { addGrid } from './shapes.mjs';
+import { addBaseColorTexture } from './texture.mjs';
+
+/**
+ * @typedef {object} BadFile
+ * @property {string} name
+ * @property {Uint8Array} bytes
+ * @property {'corrupt' | 'no-meshes' | 'texture' | 'too-large' | 'too-many-triangles'} expected
+ */
+
+/** @typedef {import('@gltf-transform/core').Document} Document */
+
+/**
+ * Deterministic bytes (mulberry32), so a failure reproduces.
+ * @param {number} length
+ * @param {number} seed
+ */
+function noise(length, seed) {
+  const out = new Uint8Array(length);
+  let a = seed;
+  for (let i = 0; i < length; i++) {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    out[i] = (t ^ (t >>> 14)) & 0xff;
+  }
+  return out;
+}
+
+/** @param {Document} doc */
+const write = async (doc) => (await createNodeIO()).writeBinary(doc);
+
+/**
+ * A well-formed container whose JSON chunk stops halfway through.
+ * @param {Uint8Array} glb
+ */
+function brokenJson(glb) {
+  const { json, bin } = readGlb(glb);
+  const text = new TextEncoder().encode(JSON.stringify(json));
+  return writeGlbRaw(text.subarray(0, Math.floor(text.length / 2)), bin);
+}
+
+/**
+ * The original's node tree with every mesh removed: a valid file with nothing to show.
+ * @param {Uint8Array} glb
+ */
+async function noMeshes(glb) {
+  const doc = await openOriginal(glb);
+  for (const mesh of doc.getRoot().listMeshes()) mesh.dispose();
+  await doc.transform(prune({ keepLeaves: true }));
+  return write(doc);
+}
+
+/**
+ * Grows the binary chunk past the limit with a buffer view nothing uses: still a valid GLB.
+ * @param {Uint8Array} glb
+ */
+function tooLarge(glb) {
+  const { json, bin } = readGlb(glb);
+  const used = Math.ceil((bin?.byteLength ?? 0) / 4) * 4;
+  const extra = Math.ceil((GLASSES_MAX_BYTES - glb.byteLength + 4096) / 4) * 4;
+  const padded = new Uint8Array(used + extra);
+  if (bin) padded.set(bin);
+  json.buffers = json.buffers?.length ? json.buffers : [{}];
+  json.buffers[0].byteLength = padded.byteLength;
+  json.bufferViews = [
+    ...(json.bufferViews ?? []),
+    { buffer: 0, byteOffset: used, byteLength: extra },
+  ];
+  return writeGlb(json, padded);
+}
+
+/**
+ * The frame plus a flat grid dense enough to pass the triangle limit on its own.
+ * @param {Uint8Array} glb
+ */
+async function denseGrid(glb) {
+  const doc = await openOriginal(glb);
+  const n = Math.ceil(Math.sqrt((GLASSES_MAX_TRIANGLES + 1) / 2));
+  const grid = addGrid(doc, 'Grid', 0.05, n).setTranslation([0, 0, -0.02]);
+  doc.getRoot().listScenes()[0]?.addChild(grid);
+  return write(doc);
+}
+
+/**
+ * @param {Uint8Array} glb a catalogue frame (public/models/00N.glb)
+ * @returns {Promise<BadFile[]>}
+ */
+export async function makeBadFiles(glb) {
+  const badTexture = await openOriginal(glb);
+  await addBaseColorTexture(badTexture, noise(2048, 7));
+  return [
+    {
+      name: 'truncated.glb',
+      bytes: glb.slice(0, Math.floor(glb.byteLength / 2)),
+      expected: 'corrupt',
+    },
+    { name: 'random.glb', bytes: noise(8192, 1), expected: 'corrupt' },
+    { name: 'broken-json.glb', bytes: brokenJson(glb), expected: 'corrupt' },
+    { name: 'no-meshes.glb', bytes: await noMeshes(glb), expected: 'no-meshes' },
+    { name: 'bad-texture.glb', bytes: await write(badTexture), expected: 'texture' },
+    { name: 'too-large.glb', bytes: tooLarge(glb), expected: 'too-large' },
+    { name: 'too-many-triangles.glb', bytes: await denseGrid(glb), expected: 'too-many-triangles' },
+  ];
+}

@@ -1,0 +1,92 @@
+// The shop tools and the real loader in Chromium: every corpus variant (Draco, meshopt, KTX2,
+// WebP, sparse accessors, …) goes through the app's own worker code and fits like the original;
+// every bad file is refused with its reason; `glasses:check` and `glasses:pack` work as commands.
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkGlasses } from '../../scripts/lib/glasses-check.mjs';
+import type { GlassesReport } from '../../src/shared/glasses-types';
+import { makeBadFiles, makeVariants } from '../corpus/glasses-variants.mjs';
+
+let dir: string;
+let original: Uint8Array;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'glasses-tools-'));
+  original = new Uint8Array(await readFile('public/models/002.glb'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const distance = (a: number[], b: number[]) => Math.hypot(...a.map((v, i) => v - b[i]!));
+
+describe('glasses in the real loader', () => {
+  it('fits every export of a frame like the original, decoders included', async () => {
+    const variants = await makeVariants(original);
+    const results = await checkGlasses(
+      [
+        { name: 'original.glb', bytes: original },
+        ...variants.map((v) => ({ name: `${v.name}.glb`, bytes: v.glb })),
+      ],
+      { outDir: null },
+    );
+    const [reference, ...rest] = results;
+    expect(reference!.report, reference!.error ?? '').not.toBeNull();
+    const ref = reference!.report as GlassesReport;
+    for (const [i, result] of rest.entries()) {
+      const variant = variants[i]!;
+      expect(result.refused, variant.name).toBeNull();
+      expect(result.error, variant.name).toBeNull();
+      const report = result.report as GlassesReport;
+      // Bridge in canonical cm: 1.5 mm = 0.15; width within 2 %.
+      expect(distance(report.bridge, ref.bridge), variant.name).toBeLessThanOrEqual(0.15);
+      expect(Math.abs(report.widthMm - ref.widthMm) / ref.widthMm, variant.name).toBeLessThan(0.02);
+      expect(report.temples, variant.name).toBe('back');
+      for (const ext of variant.extensions) expect(report.extensions, variant.name).toContain(ext);
+      // A picture was drawn (PNG signature).
+      expect(result.png?.subarray(1, 4).toString(), variant.name).toBe('PNG');
+    }
+  });
+
+  it('refuses each bad file with its reason', async () => {
+    const bad = await makeBadFiles(original);
+    const results = await checkGlasses(
+      bad.map((b) => ({ name: b.name, bytes: b.bytes })),
+      { outDir: null },
+    );
+    for (const [i, result] of results.entries()) {
+      expect(result.refused?.code, bad[i]!.name).toBe(bad[i]!.expected);
+    }
+  });
+});
+
+const run = (script: string, args: string[]) =>
+  spawnSync(process.execPath, [script, ...args], { encoding: 'utf8', timeout: 180_000 });
+
+describe('glasses:check and glasses:pack commands', () => {
+  it('check prints the fit and draws it; pack compresses without moving the fit', async () => {
+    const variants = await makeVariants(original);
+    const zUp = join(dir, 'z-up-mm.glb');
+    await writeFile(zUp, variants.find((v) => v.name === 'z-up-mm')!.glb);
+    const packed = join(dir, 'packed.glb');
+    const pack = run('scripts/glasses-pack.mjs', [zUp, packed, '--compress', 'draco']);
+    expect(pack.status, pack.stderr).toBe(0);
+    expect((await readFile(packed)).byteLength).toBeLessThan(original.byteLength / 2);
+
+    const check = run('scripts/glasses-check.mjs', [zUp, packed, '--json', '--out', dir]);
+    expect(check.status, check.stderr).toBe(0);
+    const [before, after] = JSON.parse(check.stdout) as { report: GlassesReport }[];
+    expect(before!.report.unit).toBe('mm');
+    expect(after!.report.extensions).toContain('KHR_draco_mesh_compression');
+    expect(distance(after!.report.bridge, before!.report.bridge)).toBeLessThan(0.05);
+    expect(Math.abs(after!.report.widthMm - before!.report.widthMm)).toBeLessThan(0.1);
+    expect((await readFile(join(dir, 'packed.png'))).subarray(1, 4).toString()).toBe('PNG');
+
+    const truncated = join(dir, 'truncated.glb');
+    await writeFile(truncated, original.subarray(0, 1000));
+    const refused = run('scripts/glasses-check.mjs', [truncated]);
+    expect(refused.status).toBe(1);
+    expect(refused.stdout + refused.stderr).toContain('corrupt');
+    expect(run('scripts/glasses-pack.mjs', [truncated, join(dir, 'x.glb')]).status).not.toBe(0);
+  });
+});

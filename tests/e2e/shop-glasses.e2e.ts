@@ -1,0 +1,154 @@
+// A shop's own frames, as real exports bring them: a Draco-compressed GLB and a Z-up millimetre
+// GLB listed in the manifest are worn at the eyes, online and offline on a second visit; files
+// that cannot be worn say why on their cell, store nothing and leave the glasses on the face.
+import { createHash } from 'node:crypto';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../scripts/serve.mjs';
+import { GLASSES_MAX_BYTES, GLASSES_MAX_TRIANGLES } from '../../src/shared/constants';
+import { zhCN } from '../../src/i18n/zh-CN';
+import { makeBadFiles, makeVariants } from '../corpus/glasses-variants.mjs';
+import { compareGlassesAtEyes, selectGlasses, startCamera, waitForStats } from './app-page';
+import { prepareFixtures } from './fixtures.mjs';
+import { newSession, serviceWorkerInControl } from './storage-helpers';
+
+const fixtures = await prepareFixtures();
+let server: { url: string; close(): Promise<void> };
+let root: string;
+
+/** Shop entries: serial → the file and the message its cell must show (none when wearable). */
+const SHOP = [
+  { serial: '101', file: 'draco', text: 'Draco 压缩' },
+  { serial: '102', file: 'z-up-mm', text: 'Z 轴朝上 毫米' },
+  { serial: '103', file: 'truncated', text: '损坏的文件', message: zhCN.glassesCorrupt },
+  { serial: '104', file: 'no-meshes', text: '没有模型', message: zhCN.glassesNoMeshes },
+  { serial: '105', file: 'bad-texture', text: '贴图损坏', message: zhCN.glassesTexture },
+  {
+    serial: '106',
+    file: 'too-many-triangles',
+    text: '面数过多',
+    message: zhCN.glassesTooManyTriangles.replace('{wan}', String(GLASSES_MAX_TRIANGLES / 10_000)),
+  },
+  // No declared size: the download itself stops at the limit.
+  {
+    serial: '107',
+    file: 'too-large',
+    text: '文件过大',
+    message: zhCN.glassesTooLarge.replace('{limit}', String(GLASSES_MAX_BYTES / 1024 / 1024)),
+    undeclared: true,
+  },
+];
+
+beforeAll(async () => {
+  // A copy of the built app whose manifest lists the shop's files (with size and SHA-256).
+  root = await mkdtemp(join(tmpdir(), 'shop-glasses-'));
+  await cp('dist', root, { recursive: true });
+  const original = new Uint8Array(await readFile('public/models/002.glb'));
+  const files = new Map<string, Uint8Array>();
+  for (const v of await makeVariants(original)) files.set(v.name, v.glb);
+  for (const b of await makeBadFiles(original)) files.set(b.name.replace(/\.glb$/, ''), b.bytes);
+  const manifest = JSON.parse(await readFile(join(root, 'others/manifest.json'), 'utf8'));
+  for (const entry of SHOP) {
+    const bytes = files.get(entry.file);
+    if (!bytes) throw new Error(`corpus has no ${entry.file}`);
+    await writeFile(join(root, `models/shop-${entry.file}.glb`), bytes);
+    manifest.push({
+      value: `models/shop-${entry.file}.glb`,
+      serialNo: entry.serial,
+      text: entry.text,
+      ...(entry.undeclared
+        ? {}
+        : { size: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') }),
+    });
+  }
+  for (const suffix of ['', '.br', '.gz'])
+    await rm(join(root, `others/manifest.json${suffix}`), { force: true });
+  await writeFile(join(root, 'others/manifest.json'), JSON.stringify(manifest));
+  server = await startServer({ dir: root, port: 0 });
+});
+afterAll(async () => {
+  await server?.close();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+async function expectGlassesAtEyes(page: Page, label: string): Promise<void> {
+  await waitForStats(page, (s) => s.face === 1);
+  const cmp = await compareGlassesAtEyes(page);
+  expect(cmp.eyes, label).toBeGreaterThan(5);
+  expect(cmp.corner, label).toBeLessThan(1);
+}
+
+const cell = (page: Page, serial: string) => page.locator(`.model-cell[data-serial="${serial}"]`);
+
+/** ModelDB keys the page holds (what was stored). */
+const storedKeys = (page: Page): Promise<string[]> =>
+  page.evaluate(async () => {
+    const open = indexedDB.open('ModelDB');
+    const db: IDBDatabase = await new Promise((ok, fail) => {
+      open.onsuccess = () => ok(open.result);
+      open.onerror = () => fail(open.error);
+    });
+    const tx = db.transaction('models', 'readonly');
+    const request = tx.objectStore('models').getAllKeys();
+    const keys: IDBValidKey[] = await new Promise(
+      (ok) => (request.onsuccess = () => ok(request.result)),
+    );
+    db.close();
+    return keys.map(String);
+  });
+
+describe('glasses exported by a shop', () => {
+  it('wears Draco and Z-up millimetre exports at the eyes, refuses bad files, works offline', async () => {
+    const { page, context, close } = await newSession(fixtures.cameras[0]!.y4m);
+    const decoders: string[] = [];
+    context.on('request', (r) => {
+      if (r.url().includes('/decoders/')) decoders.push(new URL(r.url()).pathname);
+    });
+    try {
+      // A first visit (the Loading screen hands over to /home), then the page with its figures.
+      await page.goto(`${server.url}/`);
+      await page.waitForURL('**/home', { timeout: 120_000 });
+      await serviceWorkerInControl(page);
+      await page.goto(`${server.url}/home?stats`);
+      await startCamera(page);
+      await expect.poll(() => cell(page, '107').count()).toBe(1);
+      await selectGlasses(page, '002');
+      // Decoders are fetched only for a model that needs them: Draco's for 101, never Basis.
+      expect(decoders).toEqual([]);
+      for (const serial of ['101', '102']) {
+        await selectGlasses(page, serial);
+        await expectGlassesAtEyes(page, `shop model ${serial}`);
+      }
+      expect([...new Set(decoders)].sort()).toEqual([
+        '/decoders/draco/draco_decoder.wasm',
+        '/decoders/draco/draco_wasm_wrapper.js',
+      ]);
+      // Each bad file: its own message on its cell, nothing stored, 102 still worn.
+      for (const entry of SHOP.filter((e) => e.message)) {
+        await cell(page, entry.serial).click();
+        await expect
+          .poll(() => cell(page, entry.serial).locator('.retry').textContent())
+          .toBe(entry.message);
+        expect(await cell(page, entry.serial).getAttribute('data-status')).toBe('not-downloaded');
+        expect(await cell(page, '102').getAttribute('aria-pressed')).toBe('true');
+      }
+      expect((await storedKeys(page)).filter((k) => k.startsWith('models/shop-')).sort()).toEqual([
+        'models/shop-draco.glb',
+        'models/shop-z-up-mm.glb',
+      ]);
+      await expectGlassesAtEyes(page, 'the previous glasses stay on');
+
+      // Second visit without a network: the Draco model and its decoder come from local storage.
+      await context.setOffline(true);
+      await page.goto(`${server.url}/home?stats`);
+      await startCamera(page);
+      await selectGlasses(page, '101');
+      await expectGlassesAtEyes(page, 'Draco model offline');
+    } finally {
+      await close();
+    }
+  });
+});
