@@ -45,7 +45,9 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, ...mainThreadImports },
   },
   {
-    files: ['src/engine/try-on-engine.ts'],
+    // The worker's owner, and the page fallback: the one chunk that runs the worker's code on the
+    // page, loaded only where a worker cannot draw (README "Browser engines").
+    files: ['src/engine/try-on-engine.ts', 'src/engine/page/page-engine.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

@@ -63,8 +63,14 @@ function pwaOptions(): Partial<VitePWAOptions> {
     workbox: {
       // The manifest and its icons are added by the plugin (includeManifestIcons).
       globPatterns: ['**/*.{js,css,html}'],
-      // The meshopt decoder chunk loads only for a model that needs it (cached then, below).
-      globIgnores: [...runtimeDirs.map((dir) => `${dir}/**`), '**/*.map', '**/meshopt_decoder*'],
+      // Chunks loaded only where needed (cached then, below): the meshopt decoder for a model that
+      // needs it, the page engine where a worker cannot draw.
+      globIgnores: [
+        ...runtimeDirs.map((dir) => `${dir}/**`),
+        '**/*.map',
+        '**/meshopt_decoder*',
+        ...PAGE_ONLY_CHUNKS,
+      ],
       // A guard: anything this large is a runtime asset that slipped past globIgnores.
       maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
       navigateFallback: 'index.html',
@@ -92,6 +98,12 @@ function pwaOptions(): Partial<VitePWAOptions> {
           options: { cacheName: 'glasses-decoder-code', cacheableResponse: { statuses: [200] } },
         },
         {
+          // Hashed file names: a cached copy is always the right one.
+          urlPattern: /\/assets\/(?:page-engine|noop-loader)-[^/]*\.js$/,
+          handler: 'CacheFirst',
+          options: { cacheName: 'page-engine-code', cacheableResponse: { statuses: [200] } },
+        },
+        {
           urlPattern: assetPattern(`(?:${catalogueDirs.join('|')})/[^?]+`),
           handler: 'CacheFirst',
           options: {
@@ -113,6 +125,9 @@ function pwaOptions(): Partial<VitePWAOptions> {
     },
   };
 }
+
+/** The page fallback's chunks: not precached, so browsers whose worker draws never fetch them. */
+const PAGE_ONLY_CHUNKS = ['**/page-engine-*', '**/noop-loader-*'];
 
 /**
  * three's DRACOLoader and KTX2Loader name default decoder URLs with `new URL(…, import.meta.url)`,
@@ -154,7 +169,7 @@ const benchBuild =
     : {};
 
 export default defineConfig({
-  plugins: [react(), VitePWA(pwaOptions())],
+  plugins: [react(), VitePWA(pwaOptions()), noDefaultDecoders()],
   worker: { format: 'es', plugins: () => [noDefaultDecoders()] },
   define: {
     __ASSET_INTEGRITY__: JSON.stringify(integrity),

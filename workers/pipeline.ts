@@ -49,9 +49,11 @@ export class TryOnPipeline {
     onStats: (stats: WorkerStats) => void,
     onError: (code: 'webgl-lost' | 'webgl-restored', message: string) => void,
   ): Promise<TryOnPipeline> {
-    const scene = new TryOnScene(init.canvas, init.width, init.height, init.pixelRatio);
-    init.canvas.addEventListener('webglcontextlost', () => onError('webgl-lost', 'context lost'));
-    init.canvas.addEventListener('webglcontextrestored', () => onError('webgl-restored', ''));
+    const canvas = init.canvas;
+    if (!canvas) throw new Error('no canvas to draw into');
+    const scene = new TryOnScene(canvas, init.width, init.height, init.pixelRatio);
+    canvas.addEventListener('webglcontextlost', () => onError('webgl-lost', 'context lost'));
+    canvas.addEventListener('webglcontextrestored', () => onError('webgl-restored', ''));
     const source = {
       modelBytes: new Uint8Array(init.modelBytes),
       wasmLoaderUrl: init.wasmLoaderUrl,

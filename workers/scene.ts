@@ -22,6 +22,7 @@ import {
 } from 'three';
 import { CAMERA_FAR, CAMERA_FOV, CAMERA_NEAR } from '../src/shared/constants';
 import type { CubeLevel } from './env-prefilter';
+import { canvasPng } from './surface';
 
 /**
  * One canvas holds the whole picture: the video frame as the background, then the head occluder
@@ -145,7 +146,7 @@ export class TryOnScene {
 
   /** Must run in the same task as the render: the drawing buffer is not preserved. */
   toPng(): Promise<Blob> {
-    return this.canvas.convertToBlob({ type: 'image/png' });
+    return canvasPng(this.canvas);
   }
 
   dispose(): void {

@@ -1,6 +1,7 @@
 import { FaceLandmarker, type FaceLandmarkerResult } from '@mediapipe/tasks-vision';
 import { NUM_FACES } from '../src/shared/constants';
 import type { Delegate } from '../src/shared/try-on-types';
+import { glCanvas } from './surface';
 
 export interface TrackerSource {
   modelBytes: Uint8Array;
@@ -20,7 +21,7 @@ export async function createTracker(
     },
     {
       baseOptions: { modelAssetBuffer: source.modelBytes, delegate },
-      canvas: new OffscreenCanvas(1, 1),
+      canvas: glCanvas(1, 1),
       runningMode: 'VIDEO',
       numFaces: NUM_FACES,
       // Lower than the 0.5 defaults: a tilted-back or half-turned head is still a face to dress

@@ -9,7 +9,8 @@ import type { Delegate, WorkerStats } from '../../src/shared/try-on-types';
 import '../../src/styles.css';
 import { installFetchGuard } from '../../workers/fetch-guard';
 import { TryOnPipeline } from '../../workers/pipeline';
-import { assetUrl, firstCatalogueGlasses, fetchBytes, pinModuleFactory } from './bench-assets';
+import { pinModuleFactory } from '../../src/engine/page/module-factory';
+import { assetUrl, firstCatalogueGlasses, fetchBytes } from './bench-assets';
 
 /**
  * The main-thread baseline: the worker's own TryOnPipeline run on the page, fed synchronously from
@@ -62,7 +63,7 @@ async function createPipeline(): Promise<TryOnPipeline> {
       height: RENDER_HEIGHT,
       pixelRatio: RENDER_PIXEL_RATIO,
       modelBytes: await fetchBytes(ASSET_PATHS.faceModel),
-      wasmLoaderUrl: await pinModuleFactory(),
+      wasmLoaderUrl: await pinModuleFactory(assetUrl(ASSET_PATHS.wasmLoader)),
       wasmBinaryUrl: assetUrl(ASSET_PATHS.wasmBinary),
       assetBase: location.origin + '/',
       allowedOrigins: [location.origin],

@@ -1,8 +1,6 @@
 import { validateManifest } from '../../src/catalogue/manifest';
 import { ASSET_PATHS } from '../../src/shared/constants';
 import type { GlassesInput, MaterialItem } from '../../src/shared/try-on-types';
-// A file, not a data: URL: the CSP allows same-origin scripts only.
-import noopLoaderUrl from './noop-loader.js?url&no-inline';
 
 /** The bench build serves every asset from its own origin (no VITE_ASSET_BASE). */
 export const assetUrl = (path: string): string => new URL(`/${path}`, location.href).href;
@@ -25,22 +23,4 @@ export async function firstCatalogueGlasses(): Promise<GlassesInput> {
   const material = entry.materialParameter ? await fetch(assetUrl(entry.materialParameter)) : null;
   const materials = material?.ok ? ((await material.json()) as MaterialItem[]) : undefined;
   return { id: entry.value, glb, ...(materials ? { materials } : {}) };
-}
-
-/**
- * MediaPipe puts its wasm loader on a page with a classic <script>, but the app ships the ES
- * module loader (for module workers). So the page imports that same loader itself and pins the
- * factory it exports on `self.ModuleFactory` (MediaPipe clears it after each use); the loader URL
- * handed to MediaPipe is then an empty classic script. Same loader, same wasm as the worker.
- */
-export async function pinModuleFactory(): Promise<string> {
-  const url = assetUrl(ASSET_PATHS.wasmLoader);
-  const loader = (await import(/* @vite-ignore */ url)) as { default: unknown };
-  const factory = loader.default;
-  Object.defineProperty(self, 'ModuleFactory', {
-    configurable: true,
-    get: () => factory,
-    set: () => {},
-  });
-  return new URL(noopLoaderUrl, location.href).href;
 }

@@ -29,6 +29,7 @@ export function StatsOverlay({ visible }: { visible: boolean }) {
     'data-faces': w?.faces ?? 0,
     'data-worker-tracked': w?.tracked ?? 0,
     'data-delegate': w?.delegate ?? 'pending',
+    'data-path': stats?.path ?? '',
     'data-quality': w?.quality ?? 'pending',
     'data-align-px': ms(w?.alignPx),
     'data-open-frames': w?.openFrames ?? 0,

@@ -1,4 +1,5 @@
 import type { Delegate, LensQuality } from '../shared/try-on-types';
+import type { EnginePath } from './engine-path';
 
 /**
  * The engine's two measurements are costly the first time: the delegate trial (the GPU graph
@@ -10,6 +11,8 @@ const KEY = 'tryOnEngineChoices';
 export interface EngineChoices {
   delegate?: Delegate;
   quality?: LensQuality;
+  /** Where the engine can run in this browser (engine-path.ts). */
+  path?: EnginePath;
 }
 
 function read(): EngineChoices {
@@ -17,7 +20,7 @@ function read(): EngineChoices {
     const saved = JSON.parse(localStorage.getItem(KEY) ?? 'null') as
       (EngineChoices & { ua: string }) | null;
     return saved?.ua === navigator.userAgent
-      ? { delegate: saved.delegate, quality: saved.quality }
+      ? { delegate: saved.delegate, quality: saved.quality, path: saved.path }
       : {};
   } catch {
     return {};

@@ -1,3 +1,4 @@
+import type { EnginePath } from './engine-path';
 import { TryOnEngine, type EngineAssets, type EngineEvent } from './try-on-engine';
 
 interface Entry {
@@ -17,10 +18,11 @@ export function acquireEngine(
   canvas: HTMLCanvasElement,
   assets: () => EngineAssets,
   listener: (event: EngineEvent) => void,
+  path: EnginePath,
 ): TryOnEngine {
   let entry = entries.get(canvas);
   if (!entry) {
-    entry = { engine: new TryOnEngine(canvas, assets(), listener), users: 0, timer: null };
+    entry = { engine: new TryOnEngine(canvas, assets(), listener, path), users: 0, timer: null };
     entries.set(canvas, entry);
   }
   if (entry.timer) clearTimeout(entry.timer);

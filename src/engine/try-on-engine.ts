@@ -10,6 +10,7 @@ import type {
 } from '../shared/try-on-types';
 import type { GlassesReport } from '../shared/glasses-types';
 import { RENDER_HEIGHT, RENDER_PIXEL_RATIO, RENDER_WIDTH } from '../shared/constants';
+import type { EnginePath } from './engine-path';
 
 export type EngineEvent =
   | { type: 'stats'; stats: WorkerStats }
@@ -32,33 +33,50 @@ export interface EngineAssets {
  * recovery means a fresh canvas and a fresh engine (see use-engine.ts).
  */
 export class TryOnEngine {
-  private readonly worker: Worker;
+  private readonly worker: Worker | null = null;
+  private readonly channel: MessageChannel | null = null;
   private readonly api: Comlink.Remote<TryOnApi>;
   readonly ready: Promise<void>;
   private disposed = false;
 
+  /**
+   * `path` 'worker': the canvas goes to the try-on worker. 'page': the same code, loaded as its
+   * own chunk, runs on the page behind a MessageChannel, so nothing here or above knows which.
+   */
   constructor(
     canvas: HTMLCanvasElement,
     assets: EngineAssets,
     private readonly listener: (event: EngineEvent) => void,
+    readonly path: EnginePath = 'worker',
   ) {
-    this.worker = new Worker(new URL('../../workers/try-on.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'try-on',
-    });
-    this.worker.addEventListener('error', (event) => this.crash(event.message || 'worker error'));
-    this.worker.addEventListener('messageerror', () => this.crash('message error'));
-    this.api = Comlink.wrap<TryOnApi>(this.worker);
-    const offscreen = canvas.transferControlToOffscreen();
+    let offscreen: OffscreenCanvas | null = null;
+    if (path === 'worker') {
+      this.worker = new Worker(new URL('../../workers/try-on.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'try-on',
+      });
+      this.worker.addEventListener('error', (event) => this.crash(event.message || 'worker error'));
+      this.worker.addEventListener('messageerror', () => this.crash('message error'));
+      this.api = Comlink.wrap<TryOnApi>(this.worker);
+      offscreen = canvas.transferControlToOffscreen();
+    } else {
+      const channel = new MessageChannel();
+      this.channel = channel;
+      this.api = Comlink.wrap<TryOnApi>(channel.port1);
+      // Messages wait in the port until the page engine has loaded and starts listening.
+      void import('./page/page-engine')
+        .then(({ hostPageEngine }) => hostPageEngine(canvas, channel.port2))
+        .catch((error: unknown) => this.crash(String(error)));
+    }
     const init = {
-      canvas: offscreen,
+      ...(offscreen ? { canvas: offscreen } : {}),
       width: RENDER_WIDTH,
       height: RENDER_HEIGHT,
       pixelRatio: RENDER_PIXEL_RATIO,
       ...assets,
     };
     this.ready = this.api.init(
-      Comlink.transfer(init, [offscreen, assets.modelBytes]),
+      Comlink.transfer(init, offscreen ? [offscreen, assets.modelBytes] : [assets.modelBytes]),
       Comlink.proxy((stats: WorkerStats) => this.listener({ type: 'stats', stats })),
       Comlink.proxy((code: 'webgl-lost' | 'webgl-restored') => this.listener({ type: code })),
     );
@@ -127,10 +145,12 @@ export class TryOnEngine {
     if (this.disposed) return;
     this.disposed = true;
     void this.api.dispose().catch(() => {});
-    // Give the worker a moment to release GPU resources, then stop it for good.
+    // Give the engine a moment to release GPU resources, then stop it for good.
     setTimeout(() => {
       this.api[Comlink.releaseProxy]();
-      this.worker.terminate();
+      this.worker?.terminate();
+      this.channel?.port1.close();
+      this.channel?.port2.close();
     }, 100);
   }
 }

@@ -8,6 +8,7 @@ import { loadEnvironmentImage } from '../storage/env-image';
 import { acquireEngine, releaseEngine } from './engine-registry';
 import { exposeDebugHandle } from './debug-handle';
 import { rememberChoices } from './engine-memory';
+import { chooseEnginePath } from './engine-path';
 import type { FramePump } from './frame-pump';
 import type { EngineAssets, EngineEvent, TryOnEngine } from './try-on-engine';
 import { useRecording } from './use-recording';
@@ -51,7 +52,11 @@ export function useTryOn() {
             ...(quality !== 'pending' ? { quality } : {}),
           });
         }
-        setStats({ worker: event.stats, pump: pump ? { ...pump.counters } : emptyCounters() });
+        setStats({
+          worker: event.stats,
+          pump: pump ? { ...pump.counters } : emptyCounters(),
+          path: engineRef.current?.path ?? null,
+        });
       } else if (event.type === 'webgl-lost') setError(t('webglLost'));
       else if (event.type === 'webgl-restored') setError(null);
       else if (event.type === 'crashed') {
@@ -68,13 +73,20 @@ export function useTryOn() {
     let cancelled = false;
     let acquired = false;
     setStatus('starting');
-    engineAssets()
-      .then(async (assets) => {
+    Promise.all([engineAssets(), chooseEnginePath()])
+      .then(async ([assets, path]) => {
         if (cancelled) return;
+        if (!path) {
+          // Nothing can draw WebGL here: say so plainly; the rest of the site stays usable.
+          setError(t('engineNoWebGL'));
+          setStatus('error');
+          return;
+        }
         const engine = acquireEngine(
           canvas,
           () => ({ ...assets, modelBytes: assets.modelBytes.slice(0) }),
           onEvent,
+          path,
         );
         acquired = true;
         await engine.ready;

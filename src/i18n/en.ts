@@ -43,6 +43,8 @@ export const en: Strings = {
   storageUnavailable:
     'This browser cannot keep files on the device; they are downloaded each visit',
   engineStarting: 'Starting the try-on engine...',
+  engineNoWebGL:
+    'This browser cannot show the 3D glasses: WebGL graphics are not available. Turn on hardware acceleration in the browser settings, or open this page in a current Safari, Chrome, Firefox or WeChat.',
   engineFailed: 'Try-on engine error: {reason}',
   engineRestarting: 'The try-on engine was restarted',
   webglLost: 'Graphics context lost, recovering...',

@@ -41,6 +41,8 @@ export const zhCN = {
   storageUnavailable: '浏览器无法在本机保存文件，每次打开都需要重新下载',
   engineStarting: '正在启动试戴引擎...',
   engineFailed: '试戴引擎出错：{reason}',
+  engineNoWebGL:
+    '此浏览器无法显示 3D 眼镜：没有可用的 WebGL 图形功能。请在浏览器设置中开启硬件加速，或用最新版的 Safari、Chrome、Firefox 或微信打开本页。',
   engineRestarting: '试戴引擎已重启',
   webglLost: '图形环境丢失，正在恢复...',
   noFace: '未检测到人脸',

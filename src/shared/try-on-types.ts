@@ -9,7 +9,8 @@ export type Delegate = 'CPU' | 'GPU';
 export type LensQuality = 'transmission' | 'fast';
 
 export interface EngineInit {
-  canvas: OffscreenCanvas;
+  /** The canvas the page transferred; the page fallback passes its own canvas in directly. */
+  canvas?: OffscreenCanvas;
   width: number;
   height: number;
   pixelRatio: number;

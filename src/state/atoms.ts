@@ -19,6 +19,8 @@ export const selectedModelAtom = atom<string | null>(null);
 export interface PipelineStats {
   worker: WorkerStats | null;
   pump: PumpCounters;
+  /** Where the engine runs: its worker, or the page fallback. */
+  path: 'worker' | 'page' | null;
 }
 export const pipelineStatsAtom = atom<PipelineStats | null>(null);
 

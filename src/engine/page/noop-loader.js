@@ -1,2 +1,2 @@
-// Loaded by MediaPipe as its "wasm loader" on the baseline page: the real (module) loader is
-// imported beforehand (bench-assets.ts, pinModuleFactory), so this script has nothing to do.
+// Loaded by MediaPipe as its "wasm loader" when the engine runs on the page: the real (module)
+// loader is imported beforehand (module-factory.ts), so this script has nothing to do.

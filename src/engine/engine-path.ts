@@ -1,0 +1,82 @@
+import { rememberChoices, rememberedChoices } from './engine-memory';
+
+/** Where the try-on code runs: its worker, or the same code on the page (the fallback). */
+export type EnginePath = 'worker' | 'page';
+
+/**
+ * What a module worker can do here: draw WebGL into an OffscreenCanvas and take VideoFrames by
+ * transfer. The check runs in a tiny worker of its own (a blob: URL the CSP allows) and gives up
+ * after PROBE_MS, as an engine that never answers would.
+ */
+const PROBE = `
+self.onmessage = (event) => {
+  let gl = false;
+  try {
+    const canvas = new OffscreenCanvas(1, 1);
+    gl = !!(canvas.getContext('webgl2') || canvas.getContext('webgl'));
+  } catch {}
+  const frame = event.data;
+  const frames = typeof VideoFrame !== 'undefined' && frame instanceof VideoFrame;
+  if (frames) frame.close();
+  self.postMessage({ gl, frames });
+};`;
+const PROBE_MS = 4000;
+
+async function workerCanDraw(): Promise<boolean> {
+  if (
+    typeof Worker === 'undefined' ||
+    typeof OffscreenCanvas === 'undefined' ||
+    typeof VideoFrame === 'undefined' ||
+    !('transferControlToOffscreen' in HTMLCanvasElement.prototype)
+  ) {
+    return false;
+  }
+  const url = URL.createObjectURL(new Blob([PROBE], { type: 'text/javascript' }));
+  const worker = new Worker(url, { type: 'module' });
+  try {
+    const source = new OffscreenCanvas(2, 2);
+    source.getContext('2d')?.fillRect(0, 0, 2, 2);
+    const frame = new VideoFrame(source, { timestamp: 0 });
+    const answer = new Promise<{ gl: boolean; frames: boolean }>((resolve, reject) => {
+      worker.onmessage = (event) => resolve(event.data);
+      worker.onerror = () => reject(new Error('probe failed'));
+      setTimeout(() => reject(new Error('probe timed out')), PROBE_MS);
+    });
+    worker.postMessage(frame, [frame]);
+    const { gl, frames } = await answer;
+    return gl && frames;
+  } catch {
+    return false;
+  } finally {
+    worker.terminate();
+    URL.revokeObjectURL(url);
+  }
+}
+
+/** Whether the page itself can draw WebGL at all. */
+export function pageCanDraw(): boolean {
+  try {
+    const canvas = document.createElement('canvas');
+    return !!(canvas.getContext('webgl2') || canvas.getContext('webgl'));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The worker path where it can draw, else the page; null where nothing can draw WebGL. `?engine=`
+ * forces a path (tests, bench); a measured verdict is remembered per browser.
+ */
+export async function chooseEnginePath(): Promise<EnginePath | null> {
+  const forced = new URLSearchParams(location.search).get('engine');
+  if (forced === 'worker' || forced === 'page') return forced;
+  const remembered = rememberedChoices().path;
+  if (remembered) return remembered;
+  const path: EnginePath | null = (await workerCanDraw())
+    ? 'worker'
+    : pageCanDraw()
+      ? 'page'
+      : null;
+  if (path) rememberChoices({ path });
+  return path;
+}

@@ -1,0 +1,93 @@
+import type {
+  CapturePair,
+  EngineInit,
+  FrameOptions,
+  FrameResult,
+  GlassesInput,
+  WorkerStats,
+} from '../src/shared/try-on-types';
+import type { GlassesReport } from '../src/shared/glasses-types';
+import { setDecoderBase } from './decoder-files';
+import { installFetchGuard } from './fetch-guard';
+import { TryOnPipeline } from './pipeline';
+import type { RecordingResult, RecordingStart } from './recorder';
+
+type StatsListener = (stats: WorkerStats) => void;
+type ErrorListener = (code: 'webgl-lost' | 'webgl-restored', message: string) => void;
+
+let pipeline: TryOnPipeline | null = null;
+
+function need(): TryOnPipeline {
+  if (!pipeline) throw new Error('engine not initialised');
+  return pipeline;
+}
+
+/**
+ * The try-on engine's whole surface, the same in the worker (try-on.worker.ts) and in the page
+ * fallback (src/engine/page-engine.ts); the main thread's type is derived from it.
+ */
+export const api = {
+  async init(init: EngineInit, onStats: StatsListener, onError: ErrorListener): Promise<void> {
+    setDecoderBase(init.assetBase);
+    installFetchGuard(init.allowedOrigins);
+    pipeline = await TryOnPipeline.create(init, onStats, onError);
+  },
+  processFrame(frame: VideoFrame, options: FrameOptions): FrameResult {
+    if (!pipeline) {
+      frame.close();
+      throw new Error('engine not initialised');
+    }
+    return pipeline.processFrame(frame, options);
+  },
+  async setGlasses(input: GlassesInput): Promise<GlassesReport> {
+    return need().setGlasses(input);
+  },
+  clearGlasses(): void {
+    need().clearGlasses();
+  },
+  async setOccluder(glb: ArrayBuffer): Promise<void> {
+    await need().setOccluder(glb);
+  },
+  async setEnvironment(image: Blob): Promise<void> {
+    await need().setEnvironment(image);
+  },
+  /** A PNG of the composed picture at `scale` × the video size (photo). */
+  capture(scale: number, glasses = true): Promise<Blob> {
+    return need().capture(scale, glasses);
+  },
+  /** The same picture with and without glasses (tests and bench compare them). */
+  async capturePair(scale: number): Promise<CapturePair> {
+    const p = need();
+    const eyes = p.eyesInLastFrame;
+    const [withGlasses, without] = await Promise.all([
+      p.capture(scale, true),
+      p.capture(scale, false),
+    ]);
+    return { withGlasses, without, eyes };
+  },
+  resize(width: number, height: number): void {
+    need().resize(width, height);
+  },
+  /** Starts recording the composed picture at `scale` × the video size (WebCodecs + mediabunny). */
+  startRecording(scale: number): Promise<RecordingStart> {
+    return need().startRecording(scale);
+  },
+  /** Finishes the recording; the file comes back as a Blob. */
+  stopRecording(): Promise<RecordingResult> {
+    return need().stopRecording();
+  },
+  /** The video jumped (seek or loop). */
+  resetPose(): void {
+    pipeline?.resetPose();
+  },
+  /** Releases the video-dependent state (camera off) but keeps the tracker warm. */
+  reset(): void {
+    pipeline?.reset();
+  },
+  dispose(): void {
+    pipeline?.dispose();
+    pipeline = null;
+  },
+};
+
+export type TryOnApi = typeof api;
