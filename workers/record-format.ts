@@ -78,15 +78,28 @@ export function codecStrings(codec: RecordCodec, width: number, height: number):
 
 export type ConfigCheck = (config: VideoEncoderConfig) => Promise<VideoEncoderSupport>;
 
+/**
+ * WebKit (Safari and every iOS browser) encodes H.264 in hardware but WebM only in software, and
+ * its own players handle MP4 best: there MP4/H.264 comes first, the rest keeps the spec's order.
+ */
+export function formatPreference(userAgent: string): typeof FORMAT_PREFERENCE {
+  const webkit = /AppleWebKit/.test(userAgent) && !/Chrome|Chromium|Edg|Android/.test(userAgent);
+  if (!webkit) return FORMAT_PREFERENCE;
+  return [...FORMAT_PREFERENCE].sort(
+    (a, b) => Number(b.codec === 'avc') - Number(a.codec === 'avc'),
+  );
+}
+
 /** The first supported format in preference order, or null when the browser can encode none. */
 export async function pickRecordFormat(
   width: number,
   height: number,
   fps: number,
   check: ConfigCheck = (config) => VideoEncoder.isConfigSupported(config),
+  userAgent = globalThis.navigator?.userAgent ?? '',
 ): Promise<RecordFormat | null> {
   const bitrate = recordBitrate(width, height, fps);
-  for (const { container, codec } of FORMAT_PREFERENCE) {
+  for (const { container, codec } of formatPreference(userAgent)) {
     for (const codecString of codecStrings(codec, width, height)) {
       const config: VideoEncoderConfig = {
         codec: codecString,

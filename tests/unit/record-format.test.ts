@@ -100,4 +100,17 @@ describe('RecordClock', () => {
     expect(slow.kept).toHaveLength(5);
     expect(slow.kept.at(-1)).toBeCloseTo(1000, 0);
   });
+
+  it('puts MP4/H.264 first on WebKit only', async () => {
+    const safari =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+    const chrome =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+    const all = accepting('vp09', 'vp8', 'av01', 'avc1').check;
+    expect((await pickRecordFormat(640, 480, 30, all, safari))?.codec).toBe('avc');
+    expect((await pickRecordFormat(640, 480, 30, all, chrome))?.codec).toBe('vp9');
+    expect((await pickRecordFormat(640, 480, 30, accepting('vp8').check, safari))?.codec).toBe(
+      'vp8',
+    );
+  });
 });
