@@ -161,7 +161,6 @@ const benchBuild =
         rolldownOptions: {
           input: {
             main: 'index.html',
-            baseline: 'bench/pages/baseline.html',
             'model-alone': 'bench/pages/model-alone.html',
           },
         },

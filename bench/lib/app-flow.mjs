@@ -1,5 +1,5 @@
-// The steps a person takes on the app (and on the baseline page, which has the same button and
-// stats): open the page, switch the camera on, put glasses on, switch it off.
+// The steps a person takes on the app (worker or page path): open the page, switch the camera
+// on, put glasses on, switch it off.
 import { readProbes } from './probes.mjs';
 import { readStats, waitForStats } from './measure.mjs';
 import { round, sleep } from './stats.mjs';

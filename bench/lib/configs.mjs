@@ -1,5 +1,5 @@
 // The three configurations, each in its own browser on the same camera video:
-// worker (the app as shipped), main-thread baseline (bench/pages/baseline.html), model alone.
+// worker (the app as shipped), main-thread baseline (the app's page fallback), model alone.
 import { putOnFirstGlasses, startToFirstFrame, stopAndCheck, warmUp } from './app-flow.mjs';
 import { measureWindow } from './measure.mjs';
 import { resetProbes } from './probes.mjs';
@@ -67,14 +67,18 @@ export async function runWorker({ baseUrl, camera, plan, soakS, log }) {
   }
 }
 
-/** The same pipeline on the main thread, with the delegate the app chose on this machine. */
+/**
+ * The app's page fallback (`?engine=page`): the very same engine code on the main thread, as
+ * browsers without WebGL in workers run it, with the delegate the app chose on this machine.
+ */
 export async function runBaseline({ baseUrl, camera, plan, delegate, soakS, log }) {
   const session = await openSession({ cameraY4m: camera.y4m, serviceWorkers: 'block', log });
   try {
     const { page } = session;
-    const url = `${baseUrl}/bench/pages/baseline.html?delegate=${delegate}`;
+    const url = `${baseUrl}/home?stats&engine=page&delegate=${delegate}`;
     log('baseline: start');
     const start = await startToFirstFrame(page, url, plan.stepTimeoutMs);
+    await putOnFirstGlasses(page, plan.stepTimeoutMs);
     await warmUp(page, { seconds: plan.warmupS, minTracked: 10, timeoutMs: 120_000 });
     log('baseline: measuring');
     const measured = await windowWithMemory(session, plan, soakS, 'h1');

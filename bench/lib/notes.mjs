@@ -3,15 +3,14 @@ export const NOTES = [
   '**Worker** is the app as shipped (built by the bench into dist-bench/ with the bench pages' +
     ' added; not precompressed): `/home?stats`, locale zh-CN, 开启摄像头 clicked, the' +
     ' catalogue’s first model tapped.',
-  '**Main-thread baseline** is `bench/pages/baseline.html`: the same `TryOnPipeline`' +
-    ' (workers/pipeline.ts) created on the page with its canvas’s OffscreenCanvas, and' +
-    ' `processFrame` called synchronously from requestVideoFrameCallback, as the original app' +
-    ' worked. Same wasm loader and binary, same delegate, same glasses.',
+  '**Main-thread baseline** is the app’s page fallback (`/home?stats&engine=page`): the same' +
+    ' engine code (workers/try-on-api.ts) served on the page over a MessageChannel, as browsers' +
+    ' whose workers cannot draw WebGL run it. Same wasm, same delegate, same glasses.',
   '**Model alone** is `bench/pages/model-alone.html`: frames from the same camera captured' +
     ' first, then `detectForVideo` back to back in a worker (first 5 detections dropped).' +
     ' Its fps is detections per second.',
   'Detect, render and latency come from every frame of the window: the worker’s replies to' +
-    ' `processFrame` as the page receives them, or the baseline’s `processFrame` return.' +
+    ' `processFrame` as the page receives them (from the worker or the page fallback).' +
     ' Latency runs from the camera’s capture time (requestVideoFrameCallback `captureTime`) to' +
     ' that moment: detect + render + the hop back; the worker commits the picture just before.',
   'Camera fps counts the track’s own frames (`MediaStreamTrack.stats.totalFrames`); presented' +

@@ -10,7 +10,7 @@
  * - camera streams (for the track's own frame counter);
  * - a VideoFrame ledger (made / closed / transferred), as in tests/e2e/app-page.ts;
  * - per-frame results: the worker's replies to processFrame (Comlink RAW replies), matched by
- *   message id to the capture time of the frame sent; the baseline page pushes its own.
+ *   message id to the capture time of the frame sent (worker or page-fallback MessagePort).
  */
 export function installProbes() {
   if ('__bench' in window) return;
@@ -96,16 +96,19 @@ export function installProbes() {
     }
   };
   const sent = new Map();
-  const post = Worker.prototype.postMessage;
-  Worker.prototype.postMessage = function (message, transfer) {
-    const list = Array.isArray(transfer) ? transfer : (transfer?.transfer ?? []);
-    for (const item of list) {
-      if (!(item instanceof Original)) continue;
-      ledger.transferred++;
-      if (message?.id !== undefined) sent.set(message.id, item.timestamp / 1000);
-    }
-    return post.call(this, message, transfer);
-  };
+  // The engine's frames go to its worker, or over a MessagePort to the page fallback.
+  for (const Target of [Worker, MessagePort]) {
+    const post = Target.prototype.postMessage;
+    Target.prototype.postMessage = function (message, transfer) {
+      const list = Array.isArray(transfer) ? transfer : (transfer?.transfer ?? []);
+      for (const item of list) {
+        if (!(item instanceof Original)) continue;
+        ledger.transferred++;
+        if (message?.id !== undefined) sent.set(message.id, item.timestamp / 1000);
+      }
+      return post.call(this, message, transfer);
+    };
+  }
   const onReply = (event) => {
     const data = event.data;
     if (!data || !sent.has(data.id)) return;
@@ -126,6 +129,13 @@ export function installProbes() {
     constructor(...args) {
       super(...args);
       this.addEventListener('message', onReply);
+    }
+  };
+  const OriginalChannel = window.MessageChannel;
+  window.MessageChannel = class extends OriginalChannel {
+    constructor() {
+      super();
+      this.port1.addEventListener('message', onReply);
     }
   };
 }
