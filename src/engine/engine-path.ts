@@ -22,7 +22,8 @@ self.onmessage = (event) => {
 };`;
 const PROBE_MS = 4000;
 
-async function workerCanDraw(): Promise<boolean> {
+/** True or false as the probe answered; null when it did not answer in time (a busy device). */
+async function workerCanDraw(): Promise<boolean | null> {
   if (
     typeof Worker === 'undefined' ||
     typeof OffscreenCanvas === 'undefined' ||
@@ -45,8 +46,8 @@ async function workerCanDraw(): Promise<boolean> {
     worker.postMessage(frame, [frame]);
     const { gl, frames } = await answer;
     return gl && frames;
-  } catch {
-    return false;
+  } catch (error) {
+    return error instanceof Error && error.message === 'probe timed out' ? null : false;
   } finally {
     worker.terminate();
     URL.revokeObjectURL(url);
@@ -72,11 +73,9 @@ export async function chooseEnginePath(): Promise<EnginePath | null> {
   if (forced === 'worker' || forced === 'page') return forced;
   const remembered = rememberedChoices().path;
   if (remembered) return remembered;
-  const path: EnginePath | null = (await workerCanDraw())
-    ? 'worker'
-    : pageCanDraw()
-      ? 'page'
-      : null;
-  if (path) rememberChoices({ path });
+  const worker = await workerCanDraw();
+  const path: EnginePath | null = worker ? 'worker' : pageCanDraw() ? 'page' : null;
+  // A probe that timed out proves nothing: the page path works now, the probe runs again next time.
+  if (path && worker !== null) rememberChoices({ path });
   return path;
 }
