@@ -1,5 +1,11 @@
 import { Matrix4, Quaternion, Vector3 } from 'three';
-import type { FitOverride, LengthUnit, SignedAxis, Vec3 } from '../src/shared/glasses-types';
+import type {
+  FitOverride,
+  GlassesReport,
+  LengthUnit,
+  SignedAxis,
+  Vec3,
+} from '../src/shared/glasses-types';
 import type { FitOffsets } from '../src/shared/try-on-types';
 import { FRONT_ANCHOR } from './canonical-face';
 import { formatAxis, findOrientation, type Orientation } from './fit-axes';
@@ -9,25 +15,16 @@ import { alignmentOf } from './fit-frame';
 
 export type { FitMesh } from './fit-cloud';
 
-export interface FitResult {
+/** What the fit decided (the report's geometric part), and the matrix that applies it. */
+export interface FitResult extends Omit<
+  GlassesReport,
+  'widthMm' | 'triangles' | 'bytes' | 'extensions'
+> {
   /** Model world space → canonical face space (cm). */
   matrix: Matrix4;
-  unit: LengthUnit | 'unknown';
-  up: SignedAxis;
-  front: SignedAxis;
   /** Front width in metres after unit detection. */
   widthM: number;
-  heightMm: number;
-  depthMm: number;
-  /** Bridge and lens centres, canonical face space (cm). */
-  bridge: Vec3;
-  lensCentres: [Vec3, Vec3];
-  temples: 'back' | 'none';
-  symmetry: number;
-  ignored: string[];
   ignoredMeshes: FitMesh[];
-  overridden: string[];
-  warnings: string[];
 }
 
 export class FitError extends Error {

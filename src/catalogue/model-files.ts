@@ -1,4 +1,4 @@
-import { DownloadError, fetchChecked } from '../shared/checked-fetch';
+import { DownloadError, fetchChecked, readBody } from '../shared/checked-fetch';
 import { GLASSES_MAX_BYTES } from '../shared/constants';
 import type { MaterialItem } from '../shared/try-on-types';
 import { assetUrl } from '../storage/asset-url';
@@ -17,33 +17,16 @@ async function fetchUndeclared(
   const response = await fetch(assetUrl(path), { signal }).catch(() => {
     throw new DownloadError(signal?.aborted ? 'aborted' : 'network', path);
   });
-  if (!response.ok || !response.body) throw new DownloadError('http', path, response.status);
   // Content-Length is the wire size: with compression it only approximates the decoded bytes.
   const expected = Number(response.headers.get('Content-Length')) || 0;
-  const chunks: Uint8Array[] = [];
-  let received = 0;
-  const reader = response.body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      received += value.byteLength;
-      if (received > GLASSES_MAX_BYTES) throw new DownloadError('size', path);
-      chunks.push(value);
-      if (expected) onFraction(Math.min(0.99, received / expected));
-    }
-  } catch (error) {
-    await reader.cancel().catch(() => undefined);
-    if (error instanceof DownloadError) throw error;
-    throw new DownloadError(signal?.aborted ? 'aborted' : 'network', path);
-  }
+  const bytes = await readBody(
+    response,
+    path,
+    GLASSES_MAX_BYTES,
+    (n) => expected && onFraction(Math.min(0.99, n / expected)),
+    signal,
+  );
   onFraction(1);
-  const bytes = new Uint8Array(received);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
   return bytes.buffer;
 }
 

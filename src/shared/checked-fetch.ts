@@ -28,6 +28,44 @@ export async function matchesAsset(bytes: ArrayBuffer, asset: KnownAsset): Promi
 }
 
 /**
+ * Reads a response body, at most `limit` bytes (more is a 'size' error, raised as soon as it shows,
+ * without reading the rest), reporting the bytes received so far.
+ */
+export async function readBody(
+  response: Response,
+  path: string,
+  limit: number,
+  onBytes: (received: number) => void = () => {},
+  signal?: AbortSignal,
+): Promise<Uint8Array<ArrayBuffer>> {
+  if (!response.ok || !response.body) throw new DownloadError('http', path, response.status);
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.byteLength;
+      if (received > limit) throw new DownloadError('size', path);
+      chunks.push(value);
+      onBytes(received);
+    }
+  } catch (error) {
+    await reader.cancel().catch(() => undefined);
+    if (error instanceof DownloadError) throw error;
+    throw new DownloadError(signal?.aborted ? 'aborted' : 'network', path);
+  }
+  const bytes = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
  * Downloads an asset of known size and hash. Progress counts decoded bytes against the known
  * decoded size, so it stays right when the server compresses (Content-Length is the wire size).
  */
@@ -43,24 +81,8 @@ export async function fetchChecked(
   } catch {
     throw new DownloadError(signal?.aborted ? 'aborted' : 'network', asset.path);
   }
-  if (!response.ok || !response.body) throw new DownloadError('http', asset.path, response.status);
-  const buffer = new Uint8Array(asset.size);
-  let received = 0;
-  const reader = response.body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (received + value.byteLength > asset.size) throw new DownloadError('size', asset.path);
-      buffer.set(value, received);
-      received += value.byteLength;
-      onBytes(received);
-    }
-  } catch (error) {
-    if (error instanceof DownloadError) throw error;
-    throw new DownloadError(signal?.aborted ? 'aborted' : 'network', asset.path);
-  }
-  if (received !== asset.size) throw new DownloadError('size', asset.path);
-  if ((await sha256Hex(buffer)) !== asset.sha256) throw new DownloadError('integrity', asset.path);
-  return buffer.buffer;
+  const bytes = await readBody(response, asset.path, asset.size, onBytes, signal);
+  if (bytes.byteLength !== asset.size) throw new DownloadError('size', asset.path);
+  if ((await sha256Hex(bytes)) !== asset.sha256) throw new DownloadError('integrity', asset.path);
+  return bytes.buffer;
 }
