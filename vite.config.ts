@@ -196,6 +196,19 @@ export default defineConfig({
           expect: { poll: { timeout: 20_000, interval: 100 } },
         },
       },
+      {
+        extends: true,
+        test: {
+          // Firefox ESR and WebKitGTK (`npm run test:engines`, under Xvfb): tests/engines/.
+          name: 'engines',
+          include: ['tests/engines/**/*.e2e.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
+          expect: { poll: { timeout: 20_000, interval: 100 } },
+        },
+      },
     ],
   },
 });

@@ -10,6 +10,11 @@ export const BUILT_IN: CatalogueEntry[] = validateManifest(__BUILT_IN_CATALOGUE_
 
 /** The remote manifest when it loads and holds valid entries; otherwise the built-in list. */
 export async function loadCatalogue(): Promise<CatalogueEntry[]> {
+  // Firefox rejects a page's pending fetches as soon as it starts to leave; that is no failure
+  // of the manifest, so it is not reported as one.
+  let leaving = false;
+  const onLeave = () => (leaving = true);
+  addEventListener('beforeunload', onLeave);
   try {
     const response = await fetch(assetUrl(ASSET_PATHS.manifest), { cache: 'no-cache' });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -17,7 +22,9 @@ export async function loadCatalogue(): Promise<CatalogueEntry[]> {
     for (const r of rejected) console.warn('manifest entry skipped', r.index, r.reason);
     return entries.length > 0 ? entries : BUILT_IN;
   } catch (error) {
-    console.warn('manifest unavailable, using the built-in list', error);
+    if (!leaving) console.warn('manifest unavailable, using the built-in list', error);
     return BUILT_IN;
+  } finally {
+    removeEventListener('beforeunload', onLeave);
   }
 }

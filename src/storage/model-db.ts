@@ -82,7 +82,28 @@ export async function getBlob(key: string): Promise<Blob | undefined> {
   return undefined;
 }
 
-export const putBlob = (key: string, blob: Blob): Promise<boolean> => write(key, blob);
+/**
+ * Binary models are stored as Blobs (spec). A WebKit session without a disk (private browsing,
+ * WebDriver automation) stores no Blob in IndexedDB ("Error preparing Blob/File data") but keeps
+ * bytes: there the same record holds the bytes instead, which getBlob reads alike.
+ */
+export async function putBlob(key: string, blob: Blob): Promise<boolean> {
+  const models = await table();
+  if (models) {
+    try {
+      await models.put({ key, data: blob });
+      memory.delete(key);
+      return true;
+    } catch (error) {
+      if (!(error instanceof Error && error.name.includes('UnknownError'))) {
+        reportStorageUnavailable('indexeddb-write', error);
+        memory.set(key, blob);
+        return false;
+      }
+    }
+  }
+  return write(key, await blob.arrayBuffer());
+}
 
 /** JSON is stored as UTF-8 bytes, as the original did. Undefined when missing or unreadable. */
 export async function getJson(key: string): Promise<unknown> {

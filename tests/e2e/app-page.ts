@@ -1,62 +1,27 @@
 import type { Page } from 'playwright-core';
+import {
+  glassesAtEyesInPage,
+  parseStats,
+  pollStats,
+  type EyeComparison,
+  type Stats,
+} from './page-checks';
 
-export interface Stats {
-  framesIn: number;
-  tracked: number;
-  dropped: number;
-  failed: number;
-  inFlight: number;
-  fps: number;
-  detectMs: number;
-  renderMs: number;
-  face: number;
-  faces: number;
-  workerTracked: number;
-  delegate: string;
-  quality: string;
-  alignPx: number;
-  openFrames: number;
-  eyes: number[];
-}
+export type { EyeComparison, Stats } from './page-checks';
 
 export async function readStats(page: Page): Promise<Stats> {
   const data = await page
     .getByTestId('pipeline-stats')
     .evaluate((el) => ({ ...(el as HTMLElement).dataset }));
-  const n = (key: string) => Number(data[key] ?? 0);
-  return {
-    framesIn: n('framesIn'),
-    tracked: n('tracked'),
-    dropped: n('dropped'),
-    failed: n('failed'),
-    inFlight: n('inFlight'),
-    fps: n('fps'),
-    detectMs: n('detectMs'),
-    renderMs: n('renderMs'),
-    face: n('face'),
-    faces: n('faces'),
-    workerTracked: n('workerTracked'),
-    delegate: data.delegate ?? '',
-    quality: data.quality ?? '',
-    alignPx: n('alignPx'),
-    openFrames: n('openFrames'),
-    eyes: (data.eyes ?? '').split(',').filter(Boolean).map(Number),
-  };
+  return parseStats(data);
 }
 
-export async function waitForStats(
+export function waitForStats(
   page: Page,
   check: (s: Stats) => boolean,
   timeoutMs = 90_000,
 ): Promise<Stats> {
-  const deadline = Date.now() + timeoutMs;
-  let last = await readStats(page);
-  while (!check(last)) {
-    if (Date.now() > deadline) throw new Error(`stats condition not met: ${JSON.stringify(last)}`);
-    await page.waitForTimeout(250);
-    last = await readStats(page);
-  }
-  return last;
+  return pollStats(() => readStats(page), check, timeoutMs);
 }
 
 export async function startCamera(page: Page): Promise<void> {
@@ -65,56 +30,13 @@ export async function startCamera(page: Page): Promise<void> {
   await page.getByRole('button', { name: '关闭摄像头' }).waitFor({ timeout: 30_000 });
 }
 
-export interface EyeComparison {
-  width: number;
-  height: number;
-  /** Mean absolute RGB difference with vs. without glasses, around the eyes and in a far corner. */
-  eyes: number;
-  corner: number;
-}
-
 /**
  * Renders one picture with and without glasses in the worker and compares the pixels around the
  * eyes of that same picture. Retries a few frames if the kept picture had no face.
  */
 export async function compareGlassesAtEyes(page: Page): Promise<EyeComparison> {
   for (let attempt = 0; attempt < 20; attempt++) {
-    const result = await page.evaluate(async () => {
-      type Pair = { withGlasses: Blob; without: Blob; eyes: number[] };
-      const debug = (window as unknown as { __tryOn: { capturePair(s: number): Promise<Pair> } })
-        .__tryOn;
-      const pair = await debug.capturePair(2);
-      if (pair.eyes.length !== 4) return null;
-      const pixels = async (blob: Blob) => {
-        const bitmap = await createImageBitmap(blob);
-        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-        const ctx = canvas.getContext('2d')!;
-        ctx.drawImage(bitmap, 0, 0);
-        return ctx.getImageData(0, 0, bitmap.width, bitmap.height);
-      };
-      const on = await pixels(pair.withGlasses);
-      const off = await pixels(pair.without);
-      const { width, height } = on;
-      const region = (cx: number, cy: number, r: number) => {
-        let sum = 0;
-        let count = 0;
-        for (let y = Math.max(0, cy - r); y < Math.min(height, cy + r); y++) {
-          for (let x = Math.max(0, cx - r); x < Math.min(width, cx + r); x++) {
-            const i = (y * width + x) * 4;
-            for (let c = 0; c < 3; c++) sum += Math.abs(on.data[i + c]! - off.data[i + c]!);
-            count += 3;
-          }
-        }
-        return sum / Math.max(1, count);
-      };
-      const [lx, ly, rx, ry] = pair.eyes as [number, number, number, number];
-      const r = Math.round(Math.hypot((rx - lx) * width, (ry - ly) * height) * 0.45);
-      const eyes =
-        (region(Math.round(lx * width), Math.round(ly * height), r) +
-          region(Math.round(rx * width), Math.round(ry * height), r)) /
-        2;
-      return { width, height, eyes, corner: region(r, r, r) };
-    });
+    const result = await page.evaluate(glassesAtEyesInPage);
     if (result) return result;
     await page.waitForTimeout(200);
   }

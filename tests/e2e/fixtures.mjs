@@ -204,6 +204,20 @@ async function astronautSet() {
   };
 }
 
+/**
+ * A WebM (VP8) copy of a fixture video, for browsers without an H.264 decoder (WebKitGTK with
+ * no gst-libav). Cached next to the other fixtures.
+ * @param {string} mp4
+ * @returns {Promise<string>}
+ */
+export async function webmCopy(mp4) {
+  await mkdir(CACHE, { recursive: true });
+  const webm = join(CACHE, `${basename(mp4, '.mp4')}.webm`);
+  const vp8 = ['-c:v', 'libvpx', '-crf', '8', '-b:v', '3M', '-deadline', 'good', '-cpu-used', '4'];
+  await ffmpegCached(webm, [mp4], ['-i', mp4, '-an', ...vp8]);
+  return webm;
+}
+
 /** @type {Promise<Fixtures> | undefined} */
 let pending;
 

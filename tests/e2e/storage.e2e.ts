@@ -5,6 +5,7 @@ import { ASSET_PATHS, FACE_MODEL_BYTES, FACE_MODEL_SHA256 } from '../../src/shar
 import { zhCN } from '../../src/i18n/zh-CN';
 import { startCamera, waitForStats } from './app-page';
 import { prepareFixtures } from './fixtures.mjs';
+import { recordedScreen, SCREEN_RECORDER, type Screen } from './loading-screen';
 import {
   cachedRuntime,
   corruptStorage,
@@ -37,38 +38,7 @@ async function freshProxy(): Promise<Proxy> {
 }
 afterAll(() => proxy?.close());
 
-/**
- * Records what the Loading screen shows, from the first render: each distinct progress bar state
- * (value, bar width, visible text) and each heading ("Hello!" is on screen for only 300 ms).
- */
-const SCREEN_RECORDER = `(() => {
-  const screen = (window.__screen = { bar: [], headings: [] });
-  new MutationObserver(() => {
-    const heading = document.querySelector('h1')?.textContent;
-    const lastHeading = screen.headings[screen.headings.length - 1];
-    if (heading && lastHeading?.text !== heading) {
-      screen.headings.push({ text: heading, at: Math.round(performance.now()) });
-    }
-    const bar = document.querySelector('[role=progressbar]');
-    if (!bar) return;
-    const state = {
-      value: Number(bar.getAttribute('aria-valuenow')),
-      width: bar.firstElementChild?.style.width ?? '',
-      text: bar.nextElementSibling?.textContent ?? '',
-    };
-    const last = screen.bar[screen.bar.length - 1];
-    if (!last || last.value !== state.value || last.text !== state.text) screen.bar.push(state);
-  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-})();`;
-
-interface Screen {
-  bar: { value: number; width: string; text: string }[];
-  /** `at`: ms since the navigation started. */
-  headings: { text: string; at: number }[];
-}
-
-const recorded = (page: Page): Promise<Screen> =>
-  page.evaluate(() => (window as unknown as { __screen: Screen }).__screen);
+const recorded = (page: Page): Promise<Screen> => page.evaluate(recordedScreen);
 
 /** Waits for the Loading screen to say "Hello!" and hand over to /home; returns when it said it. */
 async function helloThenHome(page: Page): Promise<number> {

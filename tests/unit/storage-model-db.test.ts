@@ -191,4 +191,26 @@ describe('storage unavailable', () => {
     expect(await getJson(KEY_MODEL_STATUS)).toEqual({ a: 1 });
     expect(getDefaultStore().get(storageUnavailableAtom)).toBe(true);
   });
+
+  it('keeps a model as bytes where IndexedDB takes no Blob (WebKit without a disk)', async () => {
+    const put = IDBObjectStore.prototype.put;
+    const spy = vi
+      .spyOn(IDBObjectStore.prototype, 'put')
+      .mockImplementation(function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
+        if ((value as { data?: unknown })?.data instanceof Blob) {
+          throw new DOMException('Error preparing Blob/File data', 'UnknownError');
+        }
+        return put.call(this, value, key);
+      });
+    try {
+      expect(await putBlob(KEY_MEDIAPIPE_TASK, new Blob([new Uint8Array([1, 2, 3])]))).toBe(true);
+      expect(isStorageUnavailable()).toBe(false);
+    } finally {
+      spy.mockRestore();
+    }
+    resetModelDbForTests();
+    const stored = await getBlob(KEY_MEDIAPIPE_TASK);
+    expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+  });
 });
+

@@ -1,0 +1,119 @@
+// Page checks that need no particular driver: the stats parser and functions that run inside the
+// page. Playwright (tests/e2e), puppeteer and WebDriver (tests/engines) all serialize a function
+// with toString(), so the in-page ones must stay self-contained: no imports, no outer variables.
+
+export interface Stats {
+  framesIn: number;
+  tracked: number;
+  dropped: number;
+  failed: number;
+  inFlight: number;
+  fps: number;
+  detectMs: number;
+  renderMs: number;
+  face: number;
+  faces: number;
+  workerTracked: number;
+  delegate: string;
+  /** 'worker' or 'page' once the engine chose where to run; '' before. */
+  path: string;
+  quality: string;
+  alignPx: number;
+  openFrames: number;
+  eyes: number[];
+}
+
+/** Stats from the data-* attributes of `[data-testid="pipeline-stats"]`. */
+export function parseStats(data: Record<string, string | undefined>): Stats {
+  const n = (key: string) => Number(data[key] ?? 0);
+  return {
+    framesIn: n('framesIn'),
+    tracked: n('tracked'),
+    dropped: n('dropped'),
+    failed: n('failed'),
+    inFlight: n('inFlight'),
+    fps: n('fps'),
+    detectMs: n('detectMs'),
+    renderMs: n('renderMs'),
+    face: n('face'),
+    faces: n('faces'),
+    workerTracked: n('workerTracked'),
+    delegate: data.delegate ?? '',
+    path: data.path ?? '',
+    quality: data.quality ?? '',
+    alignPx: n('alignPx'),
+    openFrames: n('openFrames'),
+    eyes: (data.eyes ?? '').split(',').filter(Boolean).map(Number),
+  };
+}
+
+/** In the page: the stats element's dataset as a plain object ({} before it renders). */
+export function statsDataset(): Record<string, string | undefined> {
+  const el = document.querySelector<HTMLElement>('[data-testid="pipeline-stats"]');
+  return el ? { ...el.dataset } : {};
+}
+
+/** Polls `read` until `check` passes; the error carries the last stats seen. */
+export async function pollStats(
+  read: () => Promise<Stats>,
+  check: (s: Stats) => boolean,
+  timeoutMs = 90_000,
+): Promise<Stats> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await read();
+  while (!check(last)) {
+    if (Date.now() > deadline) throw new Error(`stats condition not met: ${JSON.stringify(last)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    last = await read();
+  }
+  return last;
+}
+
+export interface EyeComparison {
+  width: number;
+  height: number;
+  /** Mean absolute RGB difference with vs. without glasses, around the eyes and in a far corner. */
+  eyes: number;
+  corner: number;
+}
+
+/**
+ * In the page (`?stats`): renders one picture with and without glasses and compares the pixels
+ * around the eyes of that same picture. Null when the kept picture had no face (retry).
+ */
+export async function glassesAtEyesInPage(): Promise<EyeComparison | null> {
+  type Pair = { withGlasses: Blob; without: Blob; eyes: number[] };
+  const debug = (window as unknown as { __tryOn: { capturePair(s: number): Promise<Pair> } })
+    .__tryOn;
+  const pair = await debug.capturePair(2);
+  if (pair.eyes.length !== 4) return null;
+  const pixels = async (blob: Blob) => {
+    const bitmap = await createImageBitmap(blob);
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    return ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+  };
+  const on = await pixels(pair.withGlasses);
+  const off = await pixels(pair.without);
+  const { width, height } = on;
+  const region = (cx: number, cy: number, r: number) => {
+    let sum = 0;
+    let count = 0;
+    for (let y = Math.max(0, cy - r); y < Math.min(height, cy + r); y++) {
+      for (let x = Math.max(0, cx - r); x < Math.min(width, cx + r); x++) {
+        const i = (y * width + x) * 4;
+        for (let c = 0; c < 3; c++) sum += Math.abs(on.data[i + c]! - off.data[i + c]!);
+        count += 3;
+      }
+    }
+    return sum / Math.max(1, count);
+  };
+  const [lx, ly, rx, ry] = pair.eyes as [number, number, number, number];
+  const r = Math.round(Math.hypot((rx - lx) * width, (ry - ly) * height) * 0.45);
+  const eyes =
+    (region(Math.round(lx * width), Math.round(ly * height), r) +
+      region(Math.round(rx * width), Math.round(ry * height), r)) /
+    2;
+  return { width, height, eyes, corner: region(r, r, r) };
+}

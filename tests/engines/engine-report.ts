@@ -1,0 +1,102 @@
+// What each engine did, gathered while its checks run and printed as one line for the support
+// table, plus the console lines worth reading (warnings and errors).
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { EngineSession } from './engine-session';
+
+export interface EngineReport {
+  engine: string;
+  version: string;
+  /** 'worker' | 'page' as the stats report it; '?' before tracking ran. */
+  path: string;
+  delegate: string;
+  fps: string;
+  detectMs: string;
+  file: string;
+  loading: string;
+  storage: string;
+  eyes: string;
+  photo: string;
+  record: string;
+  camera: string;
+  /** Per check: 'pass 12.3s', 'FAIL 4.0s: …' or 'skip: …'. */
+  checks: Record<string, string>;
+}
+
+export const newReport = (engine: string): EngineReport => ({
+  engine,
+  version: '?',
+  path: '?',
+  delegate: '?',
+  fps: '?',
+  detectMs: '?',
+  file: '?',
+  loading: '?',
+  storage: '?',
+  eyes: '?',
+  photo: '?',
+  record: '?',
+  camera: '?',
+  checks: {},
+});
+
+const SHOTS = join(process.cwd(), '.cache/engines');
+
+/**
+ * Runs one check, recording its outcome and time in the report; on failure saves a screenshot
+ * (.cache/engines/<engine>-<check>.png) and rethrows.
+ */
+export async function runCheck(
+  report: EngineReport,
+  id: string,
+  session: EngineSession | undefined,
+  body: () => Promise<void>,
+): Promise<void> {
+  const started = Date.now();
+  const took = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
+  try {
+    if (!session) throw new Error('no browser session (launch failed)');
+    await body();
+    report.checks[id] = `pass ${took()}`;
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    report.checks[id] = `FAIL ${took()}: ${message?.slice(0, 160)}`;
+    await mkdir(SHOTS, { recursive: true });
+    await session?.screenshot(join(SHOTS, `${report.engine}-${id}.png`)).catch(() => {});
+    throw error;
+  }
+}
+
+/** The support-table line. */
+export function summaryLine(r: EngineReport, totalS: number): string {
+  const checks = Object.entries(r.checks)
+    .map(([id, outcome]) => `${id}=${outcome.split(':')[0]}`)
+    .join(' ');
+  return (
+    `[engines] ${r.engine} ${r.version} | path=${r.path} delegate=${r.delegate} | ` +
+    `tracking ${r.fps}, detect ${r.detectMs} ms | file=${r.file} | eyes ${r.eyes} | ` +
+    `photo=${r.photo} | record=${r.record} | camera=${r.camera} | storage=${r.storage} | ` +
+    `first visit ${r.loading} | ${checks} | ${totalS.toFixed(0)} s`
+  );
+}
+
+/** MediaPipe's own log lines (glog format, TFLite's INFO on stderr): not the app's. */
+const MEDIAPIPE = /\.cc:\d+\]|^error: INFO: /;
+
+/** Warnings, errors, page errors and alerts, each distinct line once. */
+export function notableConsole(lines: string[]): string[] {
+  const notable = lines.filter(
+    (line) => /^(warn|error|pageerror|alert):/.test(line) && !MEDIAPIPE.test(line),
+  );
+  return [...new Set(notable)].slice(0, 30);
+}
+
+/** "memory only (indexeddb-write: UnknownError: …)" from the app's storage warning, if any. */
+export function storageOutcome(noticeShown: boolean, lines: string[]): string {
+  if (!noticeShown) return 'kept';
+  for (const line of lines) {
+    const found = /storage unavailable \(([^)]+)\)[^\n]*?(\w+Error: [^\n]+)/.exec(line);
+    if (found) return `memory only (${found[1]}: ${found[2]!.trim()})`;
+  }
+  return 'memory only';
+}

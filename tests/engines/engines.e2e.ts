@@ -1,0 +1,211 @@
+// The same checks in Firefox ESR and WebKitGTK, one browser at a time, one session per engine
+// (the checks build on each other: first visit, then a file, glasses, photo, recording, camera).
+// Run with `npm run test:engines` (Xvfb); ENGINES=firefox or ENGINES=webkit picks one.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zhCN } from '../../src/i18n/zh-CN';
+import { CAPTURE_SCALE, PHOTO_FILE_NAME } from '../../src/shared/constants';
+import { prepareFixtures, webmCopy } from '../e2e/fixtures.mjs';
+import { recordedScreen } from '../e2e/loading-screen';
+import { DIST_DIR, probeVideo } from '../e2e/media-helpers';
+import * as app from './engine-checks';
+import { newReport, notableConsole, runCheck, storageOutcome, summaryLine } from './engine-report';
+import type { EngineSession } from './engine-session';
+import { firefoxAvailable, launchFirefox } from './firefox.mjs';
+import { startHookedServer } from './hook-server.mjs';
+import { alertsInPage, PAGE_HOOKS } from './page-hooks';
+import { launchWebKit, webkitAvailable } from './webkit.mjs';
+
+const fixtures = await prepareFixtures();
+const file = fixtures.files[0]!;
+const wanted = process.env.ENGINES?.split(',');
+const ENGINES = [
+  { name: 'firefox', launch: launchFirefox, installed: firefoxAvailable() },
+  { name: 'webkit', launch: launchWebKit, installed: webkitAvailable() },
+].filter((engine) => !wanted || wanted.includes(engine.name));
+const display = Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+
+let server: { url: string; close(): Promise<void> };
+beforeAll(async () => {
+  server = await startHookedServer({ dir: DIST_DIR, script: PAGE_HOOKS });
+});
+afterAll(() => server?.close());
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const hasButton = (text: string) =>
+  [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === text);
+
+describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
+  const report = newReport(name);
+  let started = Date.now();
+  let s: EngineSession | undefined;
+  const session = () => s!;
+  const check = (id: string, body: () => Promise<void>) => runCheck(report, id, s, body);
+  const why = !installed ? 'not installed' : !display ? 'needs a display: run under xvfb-run' : '';
+  // CI installs both engines (scripts/ensure-system.sh) and runs under xvfb-run: missing is a failure.
+  if (why && process.env.CI) throw new Error(`[engines] ${name}: ${why}`);
+  if (why) console.log(`[engines] ${name} skipped: ${why}`);
+
+  beforeAll(async () => {
+    if (why) return;
+    started = Date.now();
+    s = await launch();
+    report.version = s.version;
+  });
+  afterAll(async () => {
+    if (s) {
+      const lines = await s.consoleMessages().catch(() => []);
+      for (const line of notableConsole(lines)) console.log(`[${name} console] ${line}`);
+      await s.close();
+    }
+    console.log(summaryLine(report, (Date.now() - started) / 1000));
+  });
+
+  it.skipIf(why)('(a) first visit at / shows progress to 100 % and lands on /home', () =>
+    check('a', async () => {
+      const t0 = Date.now();
+      await session().goto(`${server.url}/`);
+      await session().waitFor(() => location.pathname === '/home', {
+        timeoutMs: 120_000,
+        what: 'the Loading screen to hand over to /home',
+      });
+      const { bar, headings } = await session().evaluate(recordedScreen);
+      report.loading = `${((Date.now() - t0) / 1000).toFixed(1)} s`;
+      expect(headings[0]?.text).toBe(zhCN.loading);
+      expect(headings.map((h) => h.text)).toContain(zhCN.hello);
+      expect(bar.at(-1)).toEqual({ value: 100, width: '100%', text: '已下载 100%' });
+      for (let i = 1; i < bar.length; i++) expect(bar[i]!.value).toBeGreaterThan(bar[i - 1]!.value);
+      for (const state of bar) expect(state.width).toBe(`${state.value}%`);
+      const notice = await session().evaluate(() => document.querySelector('.notice') !== null);
+      report.storage = storageOutcome(notice, await session().consoleMessages());
+      // Both engines keep the downloaded files (WebKit's diskless session takes bytes, not Blobs).
+      expect(report.storage).toBe('kept');
+      // Leave /home only once its catalogue request is over: Firefox rejects a fetch still in
+      // flight when a navigation starts, and the app then logs "manifest unavailable".
+      await session().waitFor(
+        () =>
+          performance
+            .getEntriesByType('resource')
+            .some((entry) => entry.name.endsWith('/others/manifest.json')),
+        { timeoutMs: 30_000, what: 'the catalogue manifest request' },
+      );
+    }),
+  );
+
+  it.skipIf(why)('(b) a face video opened as a file is tracked', () =>
+    check('b', async () => {
+      await session().goto(`${server.url}/home?stats`);
+      await app.waitForEngine(session());
+      const h264 = await session().evaluate(app.canPlayH264InPage);
+      const video = h264 ? file.mp4 : await webmCopy(file.mp4);
+      report.file = h264 ? 'mp4/H.264' : 'webm/VP8 (no H.264 decoder)';
+      await session().setFiles('input[type=file]', video);
+      const first = await app.waitForStats(session(), (st) => st.face === 1, 120_000);
+      const later = await app.waitForStats(
+        session(),
+        (st) => st.face === 1 && st.tracked >= first.tracked + 10,
+        60_000,
+      );
+      report.path = later.path || '(not reported)';
+    }),
+  );
+
+  it.skipIf(why)('(c) a picked frame is drawn at the eyes', () =>
+    check('c', async () => {
+      const cell = '.model-cell[data-serial="002"]';
+      await session().click(cell);
+      await session().waitFor(`${cell}[aria-pressed="true"]`, { timeoutMs: 60_000 });
+      const settled = (st: app.Stats) => st.delegate !== 'pending' && st.face === 1;
+      const t0 = await app.waitForStats(
+        session(),
+        (st) => settled(st) && st.tracked >= 20,
+        180_000,
+      );
+      const cmp = await app.compareGlassesAtEyes(session());
+      report.eyes = `${cmp.eyes.toFixed(1)}/corner ${cmp.corner.toFixed(2)}`;
+      expect(cmp.eyes).toBeGreaterThan(5);
+      expect(cmp.corner).toBeLessThan(1);
+      await sleep(5000);
+      const t1 = await app.readStats(session());
+      report.delegate = t1.delegate;
+      report.fps = `${t1.fps} fps (${((t1.tracked - t0.tracked) / 5).toFixed(1)} tracked/s)`;
+      report.detectMs = String(t1.detectMs);
+      report.path = t1.path || '(not reported)';
+    }),
+  );
+
+  it.skipIf(why)('(d) 拍照 saves merged-screenshot.png at 2× the video', () =>
+    check('d', async () => {
+      await session().click(`text=${zhCN.takePhoto}`);
+      const { info } = await app.waitForDownload(session(), /^merged-screenshot\.png$/);
+      expect(info.name).toBe(PHOTO_FILE_NAME);
+      const png = app.pngSize(info.head);
+      const video = await session().evaluate(app.videoInPage);
+      report.photo = `${info.type} ${png.width}x${png.height} ${(info.size / 1024).toFixed(0)} KB`;
+      expect(info.type).toBe('image/png');
+      expect(png).toEqual({
+        width: video.width * CAPTURE_SCALE,
+        height: video.height * CAPTURE_SCALE,
+      });
+      expect(info.size).toBeGreaterThan(20_000);
+    }),
+  );
+
+  it.skipIf(why)('(e) 录像 gives a video file, or says the browser cannot record', () =>
+    check('e', async () => {
+      await session().click(`text=${zhCN.startRecording}`);
+      const startedOrRefused = (stop: string) =>
+        [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === stop) ||
+        ((window as { __alerts?: string[] }).__alerts?.length ?? 0) > 0;
+      await session().waitFor(startedOrRefused, {
+        args: [zhCN.stopRecording],
+        timeoutMs: 30_000,
+        what: 'recording to start',
+      });
+      const alerts = await session().evaluate(alertsInPage);
+      if (alerts.length > 0) {
+        expect(alerts).toEqual([zhCN.recordingUnsupported]);
+        report.record = `unsupported (${alerts[0]})`;
+        return;
+      }
+      const before = await app.readStats(session());
+      await sleep(4000);
+      const during = ((await app.readStats(session())).tracked - before.tracked) / 4;
+      await session().click(`text=${zhCN.stopRecording}`);
+      const name = /^recorded-video-.+\.(webm|mp4)$/;
+      const { index, info } = await app.waitForDownload(session(), name, 60_000);
+      const ext = info.name.split('.').pop();
+      const probe = await probeVideo(await app.saveDownload(session(), index, info.name));
+      report.record =
+        `${ext} (${info.type}) ${probe.codec} ${probe.width}x${probe.height} ` +
+        `${probe.durationS.toFixed(1)} s ${probe.fps.toFixed(1)} fps ` +
+        `(tracking ${during.toFixed(1)}/s meanwhile)`;
+      expect(info.type.split(';')[0]).toBe(`video/${ext}`);
+      expect(info.size).toBeGreaterThan(10_000);
+      expect(probe.frames).toBeGreaterThanOrEqual(10);
+      // MediaRecorder's WebM has no duration in its header: ffprobe says N/A.
+      if (Number.isFinite(probe.durationS)) expect(probe.durationS).toBeGreaterThan(2);
+    }),
+  );
+
+  it.skipIf(why)("(f) 开启摄像头 with the engine's fake camera: frames flow", async (ctx) => {
+    const cameras = await s
+      ?.evaluate(async () => {
+        const devices = await navigator.mediaDevices.enumerateDevices();
+        return devices.filter((device) => device.kind === 'videoinput').length;
+      })
+      .catch(() => 0);
+    if (s && !cameras && !process.env.CI) {
+      report.checks.f = 'skip: no video input device';
+      ctx.skip('no video input device in this browser');
+    }
+    await check('f', async () => {
+      await session().click(`text=${zhCN.cameraOn}`);
+      await session().waitFor(hasButton, { args: [zhCN.cameraOff], what: zhCN.cameraOff });
+      const { framesIn } = await app.readStats(session());
+      await app.waitForStats(session(), (st) => st.framesIn >= framesIn + 20, 60_000);
+      const video = await session().evaluate(app.videoInPage);
+      report.camera = `"${video.track}" ${video.width}x${video.height}`;
+      expect(await session().evaluate(() => document.querySelector('[role=alert]'))).toBeNull();
+    });
+  });
+});

@@ -1,0 +1,84 @@
+// Pieces both engine drivers share: how a click target is found, polling, and the console lines
+// the page hooks keep.
+
+/**
+ * `text=拍照` → the button with that text (as XPath, which both drivers and the page understand);
+ * anything else is a CSS selector.
+ * @param {string} target
+ * @returns {{ kind: 'css' | 'xpath', value: string }}
+ */
+export function parseTarget(target) {
+  if (!target.startsWith('text=')) return { kind: 'css', value: target };
+  const text = target.slice('text='.length);
+  if (text.includes("'")) throw new Error(`quote in button text: ${text}`);
+  return { kind: 'xpath', value: `//button[normalize-space(.)='${text}']` };
+}
+
+/**
+ * In the page: whether the target is rendered and not disabled (what a user could click).
+ * @param {'css' | 'xpath'} kind
+ * @param {string} value
+ */
+export function clickableInPage(kind, value) {
+  const el =
+    kind === 'css'
+      ? document.querySelector(value)
+      : document.evaluate(value, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null)
+          .singleNodeValue;
+  if (!(el instanceof HTMLElement)) return false;
+  return !(/** @type {HTMLButtonElement} */ (el).disabled) && el.getClientRects().length > 0;
+}
+
+/**
+ * In the page: the lines page-hooks.ts keeps in sessionStorage (none on about:blank).
+ * @returns {string[]}
+ */
+export function hookedConsoleInPage() {
+  try {
+    return JSON.parse(sessionStorage.getItem('__engineConsole') ?? '[]');
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Calls `check` every 250 ms until it returns truthy; a check that throws (a page mid-navigation)
+ * counts as not yet.
+ * @param {() => Promise<unknown>} check
+ * @param {number} timeoutMs
+ * @param {string} what
+ */
+export async function pollUntil(check, timeoutMs, what) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError;
+  for (;;) {
+    try {
+      if (await check()) return;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) {
+      const cause = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${cause}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * waitFor for either driver, on top of its evaluate.
+ * @param {(fn: Function, ...args: unknown[]) => Promise<unknown>} evaluate
+ * @param {string | Function} predicate CSS selector or in-page function
+ * @param {{ timeoutMs?: number, args?: unknown[], what?: string }} [options]
+ */
+export function waitInPage(evaluate, predicate, { timeoutMs = 30_000, args = [], what } = {}) {
+  if (typeof predicate === 'string') {
+    const selector = predicate;
+    return pollUntil(
+      () => evaluate((css) => document.querySelector(css) !== null, selector),
+      timeoutMs,
+      what ?? selector,
+    );
+  }
+  return pollUntil(() => evaluate(predicate, ...args), timeoutMs, what ?? predicate.name);
+}
