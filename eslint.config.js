@@ -4,25 +4,45 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** The main thread never loads three or MediaPipe at run time: that work belongs in workers/. */
-const mainThreadImports = {
-  'no-restricted-imports': [
-    'error',
-    {
-      patterns: [
-        {
-          group: ['three', 'three/*', '@mediapipe/*'],
-          allowTypeImports: true,
-          message: 'three and MediaPipe run in the worker (workers/), not on the main thread.',
-        },
-        {
-          group: ['**/workers/*', '!**/workers/try-on.worker'],
-          allowTypeImports: true,
-          message: 'The main thread reaches the worker only through src/engine/try-on-engine.ts.',
-        },
-      ],
-    },
-  ],
+const MAIN_THREAD_PATTERNS = [
+  {
+    group: ['three', 'three/*', '@mediapipe/*'],
+    allowTypeImports: true,
+    message: 'three and MediaPipe run in the worker (workers/), not on the main thread.',
+  },
+  {
+    group: ['**/workers/*', '!**/workers/try-on.worker'],
+    allowTypeImports: true,
+    message: 'The main thread reaches the worker only through src/engine/try-on-engine.ts.',
+  },
+];
+
+/**
+ * Layers point down: routes → components → catalogue/engine → storage/state → shared (i18n and
+ * site-config beside shared). Each folder lists the folders above it, which it may not import.
+ */
+const LAYERS = {
+  shared: ['routes', 'components', 'catalogue', 'engine', 'storage', 'state', 'i18n'],
+  i18n: ['routes', 'components', 'catalogue', 'engine', 'storage', 'state'],
+  storage: ['routes', 'components', 'catalogue', 'engine', 'state'],
+  state: ['routes', 'components', 'catalogue', 'engine', 'storage'],
+  catalogue: ['routes', 'components'],
+  engine: ['routes', 'components', 'catalogue'],
+  components: ['routes'],
 };
+
+const importRule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const mainThreadImports = importRule(MAIN_THREAD_PATTERNS);
+const layerConfigs = Object.entries(LAYERS).map(([layer, above]) => ({
+  files: [`src/${layer}/**/*.{ts,tsx}`],
+  rules: importRule([
+    ...MAIN_THREAD_PATTERNS,
+    {
+      group: above.flatMap((dir) => [`../${dir}`, `../${dir}/*`, `../../${dir}/*`]),
+      message: `src/${layer}/ is below ${above.join(', ')}: layers point down (src/README.md).`,
+    },
+  ]),
+}));
 
 export default tseslint.config(
   {
@@ -44,6 +64,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, ...mainThreadImports },
   },
+  ...layerConfigs,
   {
     // The worker's owner, and the page fallback: the one chunk that runs the worker's code on the
     // page, loaded only where a worker cannot draw (README "Browser engines").
@@ -53,6 +74,13 @@ export default tseslint.config(
   {
     files: ['workers/**/*.ts'],
     languageOptions: { globals: globals.worker },
+    // The worker shares only src/shared/ with the page: the one module for what crosses over.
+    rules: importRule([
+      {
+        group: ['../src/*', '!../src/shared'],
+        message: 'workers/ may import from src/ only src/shared/ (what crosses the boundary).',
+      },
+    ]),
   },
   {
     files: [

@@ -1,10 +1,13 @@
 import type { GlassesReport } from '../src/shared/glasses-types';
 import type {
+  ContextEvent,
   EngineInit,
   FrameOptions,
   FrameResult,
   GlassesInput,
   LensQuality,
+  RecordingResult,
+  RecordingStart,
   WorkerStats,
 } from '../src/shared/try-on-types';
 import { CanvasFit } from './canvas-fit';
@@ -13,7 +16,7 @@ import { bitmapPixels, prefilterEquirect } from './env-prefilter';
 import { FacePose } from './face-pose';
 import { loadGlasses, loadOccluder } from './glasses-loader';
 import { applyLensQuality, measureLensQuality } from './lens-quality';
-import { Recorder, type RecordingResult, type RecordingStart } from './recorder';
+import { Recorder } from './recorder';
 import { disposeTree, TryOnScene } from './scene';
 import { PipelineMeter } from './stats';
 
@@ -47,7 +50,7 @@ export class TryOnPipeline {
   static async create(
     init: EngineInit,
     onStats: (stats: WorkerStats) => void,
-    onError: (code: 'webgl-lost' | 'webgl-restored', message: string) => void,
+    onError: (code: ContextEvent, message: string) => void,
   ): Promise<TryOnPipeline> {
     const canvas = init.canvas;
     if (!canvas) throw new Error('no canvas to draw into');

@@ -1,4 +1,5 @@
 import { RECORD_FPS } from '../src/shared/constants';
+import type { RecordingInfo, RecordingRefusal, RecordingResult } from '../src/shared/try-on-types';
 import { createFrameScaler, type FrameScaler } from './frame-scaler';
 import type { Muxer } from './muxer';
 import { pickRecordFormat, RecordClock, recordSize, type RecordFormat } from './record-format';
@@ -6,26 +7,6 @@ import { pickRecordFormat, RecordClock, recordSize, type RecordFormat } from './
 /** More frames than this waiting in the encoder and new ones are dropped: tracking comes first. */
 const MAX_ENCODE_QUEUE = 2;
 const KEY_FRAME_INTERVAL = 2 * RECORD_FPS;
-
-export type RecordingRefusal = 'no-webcodecs' | 'unsupported' | 'no-picture';
-
-export interface RecordingInfo {
-  mime: string;
-  ext: string;
-  codec: string;
-  width: number;
-  height: number;
-}
-
-export type RecordingStart =
-  ({ ok: true } & RecordingInfo) | { ok: false; reason: RecordingRefusal };
-
-export interface RecordingResult extends RecordingInfo {
-  blob: Blob;
-  frames: number;
-  dropped: number;
-  durationS: number;
-}
 
 /**
  * Encodes the rendered pictures with WebCodecs and muxes them with mediabunny, in this worker.

@@ -10,7 +10,7 @@ export function percentile(values: readonly number[], p: number): number {
 export const median = (values: readonly number[]): number => percentile(values, 50);
 
 /** A fixed-size window of recent samples. */
-export class Window {
+export class SlidingWindow {
   private readonly items: number[] = [];
   constructor(private readonly size = 300) {}
   push(value: number): void {
@@ -40,9 +40,9 @@ export class RateMeter {
 
 /** The counters and timing windows behind WorkerStats. */
 export class PipelineMeter {
-  private readonly detectMs = new Window();
-  private readonly renderMs = new Window();
-  private readonly latencyMs = new Window();
+  private readonly detectMs = new SlidingWindow();
+  private readonly renderMs = new SlidingWindow();
+  private readonly latencyMs = new SlidingWindow();
   private readonly fps = new RateMeter();
   tracked = 0;
   faces = 0;

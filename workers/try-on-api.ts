@@ -1,19 +1,21 @@
 import type {
   CapturePair,
+  ContextEvent,
   EngineInit,
   FrameOptions,
   FrameResult,
   GlassesInput,
+  RecordingResult,
+  RecordingStart,
   WorkerStats,
 } from '../src/shared/try-on-types';
 import type { GlassesReport } from '../src/shared/glasses-types';
 import { setDecoderBase } from './decoder-files';
 import { installFetchGuard } from './fetch-guard';
 import { TryOnPipeline } from './pipeline';
-import type { RecordingResult, RecordingStart } from './recorder';
 
 type StatsListener = (stats: WorkerStats) => void;
-type ErrorListener = (code: 'webgl-lost' | 'webgl-restored', message: string) => void;
+type ErrorListener = (code: ContextEvent, message: string) => void;
 
 let pipeline: TryOnPipeline | null = null;
 

@@ -1,6 +1,6 @@
 import { useAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useToast } from '../components/toast';
+import { useToast } from '../state/toast';
 import type { TryOnEngine } from '../engine/try-on-engine';
 import { t } from '../i18n';
 import { DownloadError } from '../shared/checked-fetch';

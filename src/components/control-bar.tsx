@@ -5,7 +5,7 @@ import { Icon } from './icons';
 import { CAPTURE_SCALE, PHOTO_FILE_NAME } from '../shared/constants';
 import type { TryOnControls } from '../engine/use-try-on';
 import { formatClock } from './format-clock';
-import { saveBlob } from './save-file';
+import { saveBlob } from '../storage/save-file';
 
 /** The try-on controls: camera, switch, photo, record, cancel effect. */
 export function ControlBar({ controls }: { controls: TryOnControls }) {

@@ -1,18 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect } from 'react';
-import { TOAST_MS } from '../shared/constants';
+import { useEffect } from 'react';
 import { toastAtom } from '../state/atoms';
-
-let nextId = 1;
-
-/** Shows a short message for TOAST_MS (2000 ms by default). */
-export function useToast() {
-  const set = useSetAtom(toastAtom);
-  return useCallback(
-    (text: string, durationMs = TOAST_MS) => set({ text, id: nextId++, durationMs }),
-    [set],
-  );
-}
 
 export function Toast() {
   const toast = useAtomValue(toastAtom);

@@ -2,7 +2,7 @@ import { ASSET_PATHS } from '../shared/constants';
 import { allowedOrigins, assetBase, assetUrl, knownAsset } from '../storage/asset-url';
 import { fetchChecked } from '../shared/checked-fetch';
 import { ensurePrepared } from '../storage/prepare';
-import { rememberedChoices } from './engine-memory';
+import { rememberedChoices } from './engine-choices';
 import type { EngineAssets } from './try-on-engine';
 
 /**

@@ -1,4 +1,4 @@
-import { rememberChoices, rememberedChoices } from './engine-memory';
+import { rememberChoices, rememberedChoices } from './engine-choices';
 
 /** Where the try-on code runs: its worker, or the same code on the page (the fallback). */
 export type EnginePath = 'worker' | 'page';

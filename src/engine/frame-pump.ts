@@ -3,6 +3,7 @@
  * frame waits and replaces (and closes) any older waiting one, so nothing piles up and the picture
  * stays current. Timestamps rise strictly, even when a looping file rewinds.
  */
+import type { PumpCounters } from '../state/atoms';
 
 export interface FrameSource {
   /** Calls back once with the capture time (epoch ms) of the next new video frame. */
@@ -13,15 +14,6 @@ export interface FrameSource {
 
 /** Takes ownership of the frame (transfers or closes it). */
 export type FrameSink = (frame: VideoFrame) => Promise<unknown>;
-
-export interface PumpCounters {
-  framesIn: number;
-  completed: number;
-  dropped: number;
-  failed: number;
-  inFlight: number;
-  waiting: number;
-}
 
 export class FramePump {
   private pending: VideoFrame | null = null;

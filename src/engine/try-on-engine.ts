@@ -1,11 +1,13 @@
 import * as Comlink from 'comlink';
 import type { TryOnApi } from '../../workers/try-on.worker';
-import type { RecordingResult, RecordingStart } from '../../workers/recorder';
 import type {
   CapturePair,
+  ContextEvent,
   Delegate,
   FrameResult,
   GlassesInput,
+  RecordingResult,
+  RecordingStart,
   WorkerStats,
 } from '../shared/try-on-types';
 import type { GlassesReport } from '../shared/glasses-types';
@@ -14,8 +16,7 @@ import type { EnginePath } from './engine-path';
 
 export type EngineEvent =
   | { type: 'stats'; stats: WorkerStats }
-  | { type: 'webgl-lost' }
-  | { type: 'webgl-restored' }
+  | { type: ContextEvent }
   | { type: 'crashed'; message: string };
 
 export interface EngineAssets {
@@ -30,7 +31,7 @@ export interface EngineAssets {
 /**
  * The one owner of the try-on worker: creates it, hands it the canvas once, forwards frames and
  * commands, reports crashes, and terminates it. A crashed worker cannot get its canvas back, so
- * recovery means a fresh canvas and a fresh engine (see use-engine.ts).
+ * recovery means a fresh canvas and a fresh engine (see use-try-on.ts).
  */
 export class TryOnEngine {
   private readonly worker: Worker | null = null;
@@ -78,7 +79,7 @@ export class TryOnEngine {
     this.ready = this.api.init(
       Comlink.transfer(init, offscreen ? [offscreen, assets.modelBytes] : [assets.modelBytes]),
       Comlink.proxy((stats: WorkerStats) => this.listener({ type: 'stats', stats })),
-      Comlink.proxy((code: 'webgl-lost' | 'webgl-restored') => this.listener({ type: code })),
+      Comlink.proxy((code: ContextEvent) => this.listener({ type: code })),
     );
   }
 

@@ -1,6 +1,6 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { saveBlob } from '../components/save-file';
+import { saveBlob } from '../storage/save-file';
 import { t } from '../i18n';
 import { CAPTURE_SCALE, recordingFileName } from '../shared/constants';
 import { engineErrorAtom, isRecordingAtom } from '../state/atoms';

@@ -7,7 +7,7 @@ import { loadEngineAssets, fetchKnownAsset } from './engine-assets';
 import { loadEnvironmentImage } from '../storage/env-image';
 import { acquireEngine, releaseEngine } from './engine-registry';
 import { exposeDebugHandle } from './debug-handle';
-import { rememberChoices } from './engine-memory';
+import { rememberChoices } from './engine-choices';
 import { chooseEnginePath } from './engine-path';
 import type { FramePump } from './frame-pump';
 import type { EngineAssets, EngineEvent, TryOnEngine } from './try-on-engine';

@@ -95,5 +95,26 @@ export interface CapturePair {
   eyes: number[];
 }
 
-/** Error codes the worker reports; the UI maps them to Chinese strings. */
-export type EngineErrorCode = 'init-failed' | 'webgl-lost' | 'glasses-failed' | 'crashed';
+/** What the engine reports about its WebGL context; the UI maps them to Chinese strings. */
+export type ContextEvent = 'webgl-lost' | 'webgl-restored';
+
+/** Why a recording cannot start. */
+export type RecordingRefusal = 'no-webcodecs' | 'unsupported' | 'no-picture';
+
+export interface RecordingInfo {
+  mime: string;
+  ext: string;
+  codec: string;
+  width: number;
+  height: number;
+}
+
+export type RecordingStart =
+  ({ ok: true } & RecordingInfo) | { ok: false; reason: RecordingRefusal };
+
+export interface RecordingResult extends RecordingInfo {
+  blob: Blob;
+  frames: number;
+  dropped: number;
+  durationS: number;
+}

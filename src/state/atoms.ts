@@ -1,6 +1,5 @@
 import { atom } from 'jotai';
 import type { WorkerStats } from '../shared/try-on-types';
-import type { PumpCounters } from '../engine/frame-pump';
 
 /** The original's shared store: `message` is read by About, `count` is kept for compatibility. */
 export const countAtom = atom(0);
@@ -15,6 +14,16 @@ export const engineErrorAtom = atom<string | null>(null);
 export const toastAtom = atom<{ text: string; id: number; durationMs: number } | null>(null);
 /** The selected catalogue entry (its `value` path), or null when no glasses are worn. */
 export const selectedModelAtom = atom<string | null>(null);
+
+/** The frame pump's figures (src/engine/frame-pump.ts). */
+export interface PumpCounters {
+  framesIn: number;
+  completed: number;
+  dropped: number;
+  failed: number;
+  inFlight: number;
+  waiting: number;
+}
 
 export interface PipelineStats {
   worker: WorkerStats | null;

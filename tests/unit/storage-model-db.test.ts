@@ -194,14 +194,16 @@ describe('storage unavailable', () => {
 
   it('keeps a model as bytes where IndexedDB takes no Blob (WebKit without a disk)', async () => {
     const put = IDBObjectStore.prototype.put;
-    const spy = vi
-      .spyOn(IDBObjectStore.prototype, 'put')
-      .mockImplementation(function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
-        if ((value as { data?: unknown })?.data instanceof Blob) {
-          throw new DOMException('Error preparing Blob/File data', 'UnknownError');
-        }
-        return put.call(this, value, key);
-      });
+    const spy = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+      this: IDBObjectStore,
+      value: unknown,
+      key?: IDBValidKey,
+    ) {
+      if ((value as { data?: unknown })?.data instanceof Blob) {
+        throw new DOMException('Error preparing Blob/File data', 'UnknownError');
+      }
+      return put.call(this, value, key);
+    });
     try {
       expect(await putBlob(KEY_MEDIAPIPE_TASK, new Blob([new Uint8Array([1, 2, 3])]))).toBe(true);
       expect(isStorageUnavailable()).toBe(false);
@@ -213,4 +215,3 @@ describe('storage unavailable', () => {
     expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
   });
 });
-

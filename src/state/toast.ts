@@ -1,0 +1,15 @@
+import { useSetAtom } from 'jotai';
+import { useCallback } from 'react';
+import { TOAST_MS } from '../shared/constants';
+import { toastAtom } from './atoms';
+
+let nextId = 1;
+
+/** Shows a short message for TOAST_MS (2000 ms by default). */
+export function useToast() {
+  const set = useSetAtom(toastAtom);
+  return useCallback(
+    (text: string, durationMs = TOAST_MS) => set({ text, id: nextId++, durationMs }),
+    [set],
+  );
+}
