@@ -18,7 +18,7 @@ const builtInCatalogue = readGenerated('public/others/manifest.json', []);
 /**
  * Service worker (Workbox generateSW) and web manifest. The SW precaches the app shell only; the
  * 13 MB runtime and the face model live in Cache Storage / ModelDB, where the page verifies them
- * (src/storage/). Names come from src/shared/constants.ts and src/i18n/zh-CN.ts; they are read
+ * (src/storage/). Names come from src/shared/*-constants.ts and src/i18n/zh-CN.ts; they are read
  * as text because the config imports no extensionless TypeScript (Vite's native config loader).
  */
 function pwaOptions(): Partial<VitePWAOptions> {

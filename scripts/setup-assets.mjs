@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { PROJECT_ROOT, readConst } from './lib/constants.mjs';
-import { ensureFaceModel } from './lib/face-model.mjs';
+import { ensureFaceModel } from './lib/face-model-file.mjs';
 import { copyAtomic, exists, fileInfo, writeIfChanged } from './lib/files.mjs';
 
 const FACE_MODEL_URL =

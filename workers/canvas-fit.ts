@@ -1,9 +1,9 @@
-import { RENDER_WIDTH } from '../src/shared/constants';
+import { RENDER_WIDTH } from '../src/shared/render-constants';
 import type { TryOnScene } from './scene';
 
 /**
  * Sizes the drawing buffer: the video's own size, capped by the size it is displayed at and the
- * spec's render width, so software WebGL never draws pixels nobody sees.
+ * render width of docs/behaviour.md §9, so software WebGL never draws pixels nobody sees.
  */
 export class CanvasFit {
   private video = { width: 0, height: 0 };

@@ -1,5 +1,5 @@
 import { fetchChecked, matchesAsset, type KnownAsset } from '../src/shared/checked-fetch';
-import { DECODER_CACHE_NAME, DECODER_PATHS } from '../src/shared/constants';
+import { DECODER_CACHE_NAME, DECODER_PATHS } from '../src/shared/storage-constants';
 
 /**
  * three's Draco and Basis loaders fetch their decoders themselves (FileLoader → fetch). The

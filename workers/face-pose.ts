@@ -1,6 +1,6 @@
-import { Matrix4 } from 'three';
+import { Matrix4, type Object3D } from 'three';
 import { alignmentPx, eyeCentres } from './landmark-probes';
-import { applyBlendshapes } from './glasses-loader';
+import { meshesOf } from './fit-geometry';
 import { PoseFilter } from './pose-filter';
 import type { TryOnScene } from './scene';
 import type { FaceLandmarkerResult } from './tracker';
@@ -49,5 +49,16 @@ export class FacePose {
   clear(): void {
     this.filter.reset();
     this.scene.setPose(null);
+  }
+}
+
+/** Drives morph targets whose names match blendshape categories. */
+function applyBlendshapes(root: Object3D, scores: ReadonlyMap<string, number>): void {
+  for (const mesh of meshesOf(root)) {
+    const dictionary = mesh.morphTargetDictionary;
+    if (!dictionary || !mesh.morphTargetInfluences) continue;
+    for (const [name, index] of Object.entries(dictionary)) {
+      mesh.morphTargetInfluences[index] = scores.get(name) ?? 0;
+    }
   }
 }

@@ -14,7 +14,7 @@ import {
   type Mesh,
   type Object3D,
 } from 'three';
-import { ASSET_PATHS } from '../src/shared/constants';
+import { ASSET_PATHS } from '../src/shared/storage-constants';
 import type { FitOverride, GlassesReport } from '../src/shared/glasses-types';
 import { bitmapPixels, prefilterEquirect } from './env-prefilter';
 import { installFetchGuard } from './fetch-guard';

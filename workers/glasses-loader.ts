@@ -4,16 +4,12 @@ import {
   MeshBasicMaterial,
   MeshPhysicalMaterial,
   type Material,
-  type Mesh,
   type Object3D,
   type WebGLRenderer,
 } from 'three';
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import {
-  DEFAULT_GLASS_MATERIAL,
-  GLASSES_MAX_BYTES,
-  GLASSES_MAX_TRIANGLES,
-} from '../src/shared/constants';
+import { DEFAULT_GLASS_MATERIAL } from '../src/shared/render-constants';
+import { GLASSES_MAX_BYTES, GLASSES_MAX_TRIANGLES } from '../src/shared/storage-constants';
 import type { FitOverride, GlassesReport } from '../src/shared/glasses-types';
 import type { FitOffsets, MaterialItem } from '../src/shared/try-on-types';
 import { fitMeshes, meshesOf, triangleCount } from './fit-geometry';
@@ -68,7 +64,7 @@ export function applyMaterials(root: Object3D, items: readonly MaterialItem[]): 
   return applied;
 }
 
-/** Lenses without a material file get the spec's default glass. */
+/** Lenses without a material file get the default glass (docs/behaviour.md §3). */
 const LENS = /lens|glass/i;
 
 function physical(props: Record<string, unknown>): MeshPhysicalMaterial {
@@ -144,15 +140,4 @@ export async function loadOccluder(bytes: ArrayBuffer): Promise<Object3D> {
     mesh.renderOrder = -1;
   }
   return gltf.scene;
-}
-
-/** Drives morph targets whose names match blendshape categories. */
-export function applyBlendshapes(root: Object3D, scores: ReadonlyMap<string, number>): void {
-  for (const mesh of meshesOf(root) as Mesh[]) {
-    const dictionary = mesh.morphTargetDictionary;
-    if (!dictionary || !mesh.morphTargetInfluences) continue;
-    for (const [name, index] of Object.entries(dictionary)) {
-      mesh.morphTargetInfluences[index] = scores.get(name) ?? 0;
-    }
-  }
 }

@@ -2,7 +2,7 @@ import type { WebGLRenderer } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { KTX2Loader } from 'three/examples/jsm/loaders/KTX2Loader.js';
-import { DECODER_PATHS } from '../src/shared/constants';
+import { DECODER_PATHS } from '../src/shared/storage-constants';
 import { decoderUrl } from './decoder-files';
 import { glassesError } from './glasses-error';
 

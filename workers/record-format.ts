@@ -1,9 +1,10 @@
 /**
- * Which container and codec a recording uses. The spec's order is webm/vp9, webm/vp8, plain webm;
- * with WebCodecs "plain webm" means the one WebM codec left (AV1). MP4/H.264 comes last, for
- * browsers that cannot encode any WebM codec (Safari before it gained VP9 encoding).
+ * Which container and codec a recording uses. The order of docs/behaviour.md §5 is webm/vp9,
+ * webm/vp8, plain webm; with WebCodecs "plain webm" means the one WebM codec left (AV1).
+ * MP4/H.264 comes last, for browsers that cannot encode any WebM codec (Safari before it gained
+ * VP9 encoding).
  *
- * The spec's order is kept because VP9 keeps up, measured on the 2-core test machine (Chromium's
+ * That order is kept because VP9 keeps up, measured on the 2-core test machine (Chromium's
  * software encoders, realtime mode, 1280×720 from a 640×360 picture of a face):
  * - alone: VP9 38 ms of CPU per frame and 30 fps with ≤ 3 frames queued; VP8 20 ms, AV1 18 ms,
  *   H.264 12 ms (synthetic full-frame colour changes pushed VP8 to 6 fps);
@@ -80,7 +81,8 @@ export type ConfigCheck = (config: VideoEncoderConfig) => Promise<VideoEncoderSu
 
 /**
  * WebKit (Safari and every iOS browser) encodes H.264 in hardware but WebM only in software, and
- * its own players handle MP4 best: there MP4/H.264 comes first, the rest keeps the spec's order.
+ * its own players handle MP4 best: there MP4/H.264 comes first, the rest keeps the order of
+ * docs/behaviour.md §5.
  */
 export function formatPreference(userAgent: string): typeof FORMAT_PREFERENCE {
   const webkit = /AppleWebKit/.test(userAgent) && !/Chrome|Chromium|Edg|Android/.test(userAgent);

@@ -1,4 +1,4 @@
-import { RECORD_FPS } from '../src/shared/constants';
+import { RECORD_FPS } from '../src/shared/ui-constants';
 import type { RecordingInfo, RecordingRefusal, RecordingResult } from '../src/shared/try-on-types';
 import { createFrameScaler, type FrameScaler } from './frame-scaler';
 import type { Muxer } from './muxer';

@@ -20,7 +20,7 @@ import {
   type CompressedPixelFormat,
   type Object3D,
 } from 'three';
-import { CAMERA_FAR, CAMERA_FOV, CAMERA_NEAR } from '../src/shared/constants';
+import { CAMERA_FAR, CAMERA_FOV, CAMERA_NEAR } from '../src/shared/render-constants';
 import type { CubeLevel } from './env-prefilter';
 import { canvasPng } from './surface';
 

@@ -1,5 +1,5 @@
 import { FaceLandmarker, type FaceLandmarkerResult } from '@mediapipe/tasks-vision';
-import { NUM_FACES } from '../src/shared/constants';
+import { NUM_FACES } from '../src/shared/render-constants';
 import type { Delegate } from '../src/shared/try-on-types';
 import { glCanvas } from './surface';
 

@@ -1,5 +1,5 @@
 import { validateManifest } from '../../src/catalogue/manifest';
-import { ASSET_PATHS } from '../../src/shared/constants';
+import { ASSET_PATHS } from '../../src/shared/storage-constants';
 import type { GlassesInput, MaterialItem } from '../../src/shared/try-on-types';
 
 /** The bench build serves every asset from its own origin (no VITE_ASSET_BASE). */

@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import { openCamera, stopStream } from '../../src/engine/camera';
-import { ASSET_PATHS } from '../../src/shared/constants';
+import { ASSET_PATHS } from '../../src/shared/storage-constants';
 import { assetUrl, fetchBytes } from './bench-assets';
 import type { ModelAloneApi, ModelInput } from './model-alone.worker';
 import type { PipelineAloneApi } from './pipeline-alone.worker';

@@ -1,10 +1,6 @@
 import * as Comlink from 'comlink';
-import {
-  ASSET_PATHS,
-  RENDER_HEIGHT,
-  RENDER_PIXEL_RATIO,
-  RENDER_WIDTH,
-} from '../../src/shared/constants';
+import { RENDER_HEIGHT, RENDER_PIXEL_RATIO, RENDER_WIDTH } from '../../src/shared/render-constants';
+import { ASSET_PATHS } from '../../src/shared/storage-constants';
 import type { Delegate, TrackerFiles } from '../../src/shared/try-on-types';
 import { TryOnPipeline } from '../../workers/pipeline';
 import { fetchBytes, firstCatalogueGlasses } from './bench-assets';

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { STYLES, withDefaults } from './styles.mjs';
 import { buildGlasses, materialParameters } from './glasses.mjs';
 import { previewSvg } from './preview-svg.mjs';
-import { loadCanonicalFace } from './face-model.mjs';
+import { loadCanonicalFace } from './canonical-face.mjs';
 import { occluderGlb } from './occluder.mjs';
 import { studioEnvironmentPng } from './studio-env.mjs';
 

@@ -1,10 +1,12 @@
-// Reads literal values from src/shared/constants.ts so that the .mjs scripts (which Node 20
+// Reads literal values from src/shared/*-constants.ts so that the .mjs scripts (which Node 20
 // cannot load TypeScript into) share one source of truth with the app instead of copies.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CONSTANTS_FILE = fileURLToPath(new URL('../../src/shared/constants.ts', import.meta.url));
+const CONSTANTS_FILES = ['ui', 'storage', 'render'].map((concern) =>
+  fileURLToPath(new URL(`../../src/shared/${concern}-constants.ts`, import.meta.url)),
+);
 
 /** @type {string | undefined} */
 let source;
@@ -33,9 +35,9 @@ function parseLiteral(raw) {
  * @returns {any}
  */
 export function readConst(name) {
-  source ??= readFileSync(CONSTANTS_FILE, 'utf8');
+  source ??= CONSTANTS_FILES.map((file) => readFileSync(file, 'utf8')).join('\n');
   const match = new RegExp(`export const ${name}\\s*(?::[^=]+)?=\\s*([^;]+);`).exec(source);
-  if (!match) throw new Error(`${name} is not exported by src/shared/constants.ts`);
+  if (!match) throw new Error(`${name} is not exported by src/shared/*-constants.ts`);
   const body = /** @type {string} */ (match[1]).replace(/\s+as const\s*$/, '').trim();
   if (body.startsWith('{')) {
     /** @type {Record<string, unknown>} */

@@ -1,4 +1,4 @@
-import { ASSET_PATHS } from '../shared/constants';
+import { ASSET_PATHS } from '../shared/storage-constants';
 import { assetUrl } from '../storage/asset-url';
 import { validateManifest, type CatalogueEntry } from './manifest';
 

@@ -1,5 +1,5 @@
 import { t, type StringKey } from '../i18n';
-import { GLASSES_MAX_BYTES, GLASSES_MAX_TRIANGLES } from '../shared/constants';
+import { GLASSES_MAX_BYTES, GLASSES_MAX_TRIANGLES } from '../shared/storage-constants';
 import type { GlassesErrorCode } from '../shared/glasses-types';
 
 const KEYS: Record<GlassesErrorCode, StringKey> = {

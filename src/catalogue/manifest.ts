@@ -1,8 +1,11 @@
-import { GLASSES_MAX_BYTES } from '../shared/constants';
+import { GLASSES_MAX_BYTES } from '../shared/storage-constants';
 import type { FitOverride } from '../shared/glasses-types';
 import { checkFitOverride } from './fit-override';
 
-/** A glasses model entry from `others/manifest.json` (spec §3), plus optional integrity data. */
+/**
+ * A glasses model entry from `others/manifest.json` (docs/behaviour.md §3), plus optional
+ * integrity data.
+ */
 export interface CatalogueEntry {
   value: string;
   serialNo: string;

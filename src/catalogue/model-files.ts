@@ -1,5 +1,5 @@
 import { DownloadError, fetchChecked, readBody } from '../shared/checked-fetch';
-import { GLASSES_MAX_BYTES } from '../shared/constants';
+import { GLASSES_MAX_BYTES } from '../shared/storage-constants';
 import type { MaterialItem } from '../shared/try-on-types';
 import { assetUrl } from '../storage/asset-url';
 import { deleteKey, getBlob, getJson, putBlob, putJson } from '../storage/model-db';

@@ -1,7 +1,7 @@
-import { KEY_MODEL_STATUS } from '../shared/constants';
+import { KEY_MODEL_STATUS } from '../shared/storage-constants';
 import { getJson, putJson } from '../storage/model-db';
 
-/** Spec §4 "Model status". */
+/** docs/behaviour.md §4 "Model status". */
 export type ModelStatus = 'not-downloaded' | 'downloading' | 'downloaded';
 export type StatusMap = Record<string, ModelStatus>;
 

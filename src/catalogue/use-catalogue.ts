@@ -29,7 +29,7 @@ export interface CellState {
 const failureText = (failure: CellFailure): string | null =>
   failure === null ? null : failure === 'download' ? t('downloadRetry') : glassesMessage(failure);
 
-/** The grid's state and the spec's tap rules (§4 "Selecting a model"). */
+/** The grid's state and the tap rules (docs/behaviour.md §4 "Selecting a model"). */
 export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
   const [entries, setEntries] = useState<CatalogueEntry[]>(BUILT_IN);
   const [statuses, setStatuses] = useState<StatusMap>({});

@@ -2,7 +2,7 @@ import { useSetAtom } from 'jotai';
 import { t } from '../i18n';
 import { selectedModelAtom } from '../state/atoms';
 import { Icon } from './icons';
-import { CAPTURE_SCALE, PHOTO_FILE_NAME } from '../shared/constants';
+import { CAPTURE_SCALE, PHOTO_FILE_NAME } from '../shared/ui-constants';
 import type { TryOnControls } from '../engine/use-try-on';
 import { formatClock } from './format-clock';
 import { saveBlob } from '../storage/save-file';
@@ -35,7 +35,8 @@ export function ControlBar({ controls }: { controls: TryOnControls }) {
         <Icon name="photo" />
         {t('takePhoto')}
       </button>
-      {/* Never disabled: with no camera or video, pressing it explains why (spec §5). */}
+      {/* Never disabled: with no camera or video, pressing it explains why
+          (docs/behaviour.md §5). */}
       <button
         type="button"
         className={recording.recording ? 'record recording' : 'record'}

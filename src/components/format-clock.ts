@@ -1,4 +1,4 @@
-/** Seconds as m:ss (the spec's elapsed / total display); minutes grow past 59. */
+/** Seconds as m:ss (the elapsed / total display, docs/behaviour.md §2); minutes grow past 59. */
 export function formatClock(seconds: number): string {
   const whole = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
   const minutes = Math.floor(whole / 60);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type RefObject } from 'react';
 import { t } from '../i18n';
-import { SLIDER_MAX, SLIDER_MIN, SLIDER_STEP } from '../shared/constants';
+import { SLIDER_MAX, SLIDER_MIN, SLIDER_STEP } from '../shared/ui-constants';
 import { formatClock } from './format-clock';
 
 interface Playback {

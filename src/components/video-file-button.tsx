@@ -5,7 +5,7 @@ import { Icon } from './icons';
 interface Props {
   loading: boolean;
   disabled: boolean;
-  /** Runs before the file chooser opens (the spec turns the camera off first). */
+  /** Runs before the file chooser opens (the camera goes off first: docs/behaviour.md §4). */
   onOpen: () => void;
   onFile: (file: File) => void;
 }

@@ -1,4 +1,4 @@
-import { ASSET_PATHS } from '../shared/constants';
+import { ASSET_PATHS } from '../shared/storage-constants';
 import { allowedOrigins, assetBase, assetUrl, knownAsset } from '../storage/asset-url';
 import { fetchChecked } from '../shared/checked-fetch';
 import { ensurePrepared } from '../storage/prepare';

@@ -1,6 +1,9 @@
-import { RECORD_FPS } from '../shared/constants';
+import { RECORD_FPS } from '../shared/ui-constants';
 
-/** The spec's order for MediaRecorder: webm/vp9, webm/vp8, plain webm; then MP4 (Safari). */
+/**
+ * The order of docs/behaviour.md §5 for MediaRecorder: webm/vp9, webm/vp8, plain webm; then MP4
+ * (Safari).
+ */
 export const RECORDER_MIME_PREFERENCE = [
   'video/webm;codecs=vp9',
   'video/webm;codecs=vp8',

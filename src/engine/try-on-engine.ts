@@ -11,7 +11,7 @@ import type {
   WorkerStats,
 } from '../shared/try-on-types';
 import type { GlassesReport } from '../shared/glasses-types';
-import { RENDER_HEIGHT, RENDER_PIXEL_RATIO, RENDER_WIDTH } from '../shared/constants';
+import { RENDER_HEIGHT, RENDER_PIXEL_RATIO, RENDER_WIDTH } from '../shared/render-constants';
 import type { EnginePath } from './engine-path';
 
 export type EngineEvent =

@@ -2,7 +2,7 @@ import { useAtom, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { saveBlob } from '../storage/save-file';
 import { t } from '../i18n';
-import { CAPTURE_SCALE, recordingFileName } from '../shared/constants';
+import { CAPTURE_SCALE, recordingFileName } from '../shared/ui-constants';
 import { engineErrorAtom, isRecordingAtom } from '../state/atoms';
 import { recordCanvas } from './media-recorder-fallback';
 import type { TryOnEngine } from './try-on-engine';

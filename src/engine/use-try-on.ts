@@ -1,7 +1,7 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../i18n';
-import { ASSET_PATHS } from '../shared/constants';
+import { ASSET_PATHS } from '../shared/storage-constants';
 import { engineErrorAtom, engineStatusAtom, pipelineStatsAtom } from '../state/atoms';
 import { loadEngineAssets, fetchKnownAsset } from './engine-assets';
 import { loadEnvironmentImage } from '../storage/env-image';

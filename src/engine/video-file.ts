@@ -1,4 +1,4 @@
-import { LOOP_RESTART_MS, VIDEO_MAX_BYTES } from '../shared/constants';
+import { LOOP_RESTART_MS, VIDEO_MAX_BYTES } from '../shared/ui-constants';
 
 /** A file that stalls this long without a picture or an error counts as not loading. */
 const LOAD_TIMEOUT_MS = 20_000;
@@ -25,9 +25,9 @@ export interface VideoFileSession {
 
 /**
  * Puts `file` into `video` and resolves once its first picture is decoded; rejects when it does not
- * load or has no picture (an audio file, a renamed text file). Loops by hand, as the spec does:
- * at the end it rewinds and plays again after LOOP_RESTART_MS (the `loop` attribute would not
- * give the pause, nor an event to restart the pose smoothing on).
+ * load or has no picture (an audio file, a renamed text file). Loops by hand, as
+ * docs/behaviour.md §4 says: at the end it rewinds and plays again after LOOP_RESTART_MS (the
+ * `loop` attribute would not give the pause, nor an event to restart the pose smoothing on).
  */
 export function loadVideoFile(
   video: HTMLVideoElement,

@@ -13,7 +13,7 @@ const NOTICE_MS = 2500;
 
 type Phase = { name: 'loading' } | { name: 'done' } | { name: 'failed'; reason: string };
 
-/** The spec's preparation screen at `/`: full screen, no site layout. */
+/** The preparation screen at `/` (docs/behaviour.md §2): full screen, no site layout. */
 export function Loading() {
   const [, navigate] = useLocation();
   const [attempt, setAttempt] = useState(0);

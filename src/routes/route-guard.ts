@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { KEY_TASK_AND_WASM_CACHED } from '../shared/constants';
+import { KEY_TASK_AND_WASM_CACHED } from '../shared/storage-constants';
 import { getFlag } from '../storage/model-db';
 import { isPreparing } from '../storage/prepare';
 
 export const LOADING_PATH = '/';
 
 /**
- * The spec's guard: a stored isTaskAndWasmCached that is not 1 sends the user to the Loading
- * screen; a missing flag or 1 lets the navigation through. `flag` is getFlag's answer.
- * `preparingHere`: this page is running the preparation that wrote the 0 (a first visit that
+ * The guard of docs/behaviour.md §2: a stored isTaskAndWasmCached that is not 1 sends the user
+ * to the Loading screen; a missing flag or 1 lets the navigation through. `flag` is getFlag's
+ * answer. `preparingHere`: this page is running the preparation that wrote the 0 (a first visit that
  * opened /home directly); sending the user to / would only lose where they were going.
  */
 export function guardTarget(flag: boolean | null, path: string, preparingHere = false): string {

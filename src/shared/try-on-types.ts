@@ -32,13 +32,13 @@ export interface EngineInit {
 /** The model and runtime a tracker starts from (the bench's workers take just these). */
 export type TrackerFiles = Pick<EngineInit, 'modelBytes' | 'wasmLoaderUrl' | 'wasmBinaryUrl'>;
 
-/** One material parameter item (spec §3): matched to a mesh by name. */
+/** One material parameter item (docs/behaviour.md §3): matched to a mesh by name. */
 export interface MaterialItem {
   modelArrayOrder: string;
   [property: string]: unknown;
 }
 
-/** Adjustment offsets (spec §3), in centimetres and degrees on the canonical face. */
+/** Adjustment offsets (docs/behaviour.md §3), in centimetres and degrees on the canonical face. */
 export interface FitOffsets {
   leftRight: number;
   upDown: number;

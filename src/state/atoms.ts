@@ -33,7 +33,7 @@ export interface PipelineStats {
 }
 export const pipelineStatsAtom = atom<PipelineStats | null>(null);
 
-/** Video file mode (spec §3 videoMode / isLoading / isRecording). */
+/** Video file mode (docs/behaviour.md §3 videoMode / isLoading / isRecording). */
 export const videoModeAtom = atom(false);
 export const videoLoadingAtom = atom(false);
 export const isRecordingAtom = atom(false);

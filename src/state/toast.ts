@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
-import { TOAST_MS } from '../shared/constants';
+import { TOAST_MS } from '../shared/ui-constants';
 import { toastAtom } from './atoms';
 
 let nextId = 1;

@@ -1,5 +1,5 @@
 import type { KnownAsset } from '../shared/checked-fetch';
-import { ASSET_PATHS } from '../shared/constants';
+import { ASSET_PATHS } from '../shared/storage-constants';
 
 /** The asset base is one setting (VITE_ASSET_BASE, default the app's own origin). */
 export const assetBase = new URL(__ASSET_BASE__, location.href);

@@ -1,4 +1,4 @@
-import { ASSET_PATHS, KEY_ENV_IMAGE } from '../shared/constants';
+import { ASSET_PATHS, KEY_ENV_IMAGE } from '../shared/storage-constants';
 import { assetUrl, knownAsset } from './asset-url';
 import { fetchChecked } from '../shared/checked-fetch';
 import { deleteKey, getBlob, putBlob } from './model-db';

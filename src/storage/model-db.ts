@@ -1,5 +1,5 @@
 import Dexie, { type Table } from 'dexie';
-import { DB_NAME, DB_TABLE, DB_VERSION } from '../shared/constants';
+import { DB_NAME, DB_TABLE, DB_VERSION } from '../shared/storage-constants';
 import { reportStorageUnavailable } from './storage-status';
 
 /** One row of the original's table: `{ key, data }` (Dexie opens it as IndexedDB version 10). */
@@ -19,7 +19,8 @@ const memory = new Map<string, unknown>();
 function table(): Promise<Table<ModelRecord, string> | null> {
   opening ??= (async () => {
     try {
-      // `&key`: the spec's unique key; the object store is the same as with a plain `key`.
+      // `&key`: the unique key of docs/behaviour.md §3; the object store is the same as with a
+      // plain `key`.
       const instance = new Dexie(DB_NAME);
       instance.version(DB_VERSION).stores({ [DB_TABLE]: '&key' });
       await instance.open();
@@ -83,9 +84,10 @@ export async function getBlob(key: string): Promise<Blob | undefined> {
 }
 
 /**
- * Binary models are stored as Blobs (spec). A WebKit session without a disk (private browsing,
- * WebDriver automation) stores no Blob in IndexedDB ("Error preparing Blob/File data") but keeps
- * bytes: there the same record holds the bytes instead, which getBlob reads alike.
+ * Binary models are stored as Blobs (docs/behaviour.md §3). A WebKit session without a disk
+ * (private browsing, WebDriver automation) stores no Blob in IndexedDB ("Error preparing
+ * Blob/File data") but keeps bytes: there the same record holds the bytes instead, which getBlob
+ * reads alike.
  */
 export async function putBlob(key: string, blob: Blob): Promise<boolean> {
   const models = await table();

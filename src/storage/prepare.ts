@@ -1,5 +1,9 @@
 import { t } from '../i18n';
-import { ASSET_PATHS, KEY_MEDIAPIPE_TASK, KEY_TASK_AND_WASM_CACHED } from '../shared/constants';
+import {
+  ASSET_PATHS,
+  KEY_MEDIAPIPE_TASK,
+  KEY_TASK_AND_WASM_CACHED,
+} from '../shared/storage-constants';
 import { fetchChecked, matchesAsset, type KnownAsset } from '../shared/checked-fetch';
 import { assetUrl, knownAsset } from './asset-url';
 import { deleteKey, getBlob, putBlob, setFlag } from './model-db';
@@ -24,10 +28,11 @@ async function storedModel(asset: KnownAsset): Promise<ArrayBuffer | undefined> 
 }
 
 /**
- * The spec's preparation: flag 0; the face model into ModelDB unless a verified copy is there;
- * the two runtime files into Cache Storage; flag 1. Downloads run in parallel and are written
- * only after their size and SHA-256 check, so a failure never leaves a partial record. Progress
- * counts decoded bytes over everything needed, with what is already stored counted as done.
+ * The preparation of docs/behaviour.md §4: flag 0; the face model into ModelDB unless a verified
+ * copy is there; the two runtime files into Cache Storage; flag 1. Downloads run in parallel and
+ * are written only after their size and SHA-256 check, so a failure never leaves a partial
+ * record. Progress counts decoded bytes over everything needed, with what is already stored
+ * counted as done.
  */
 export async function runPreparation(
   report: (progress: PrepareProgress) => void = () => {},

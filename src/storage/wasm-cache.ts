@@ -1,5 +1,5 @@
 import { t } from '../i18n';
-import { WASM_CACHE_NAME } from '../shared/constants';
+import { WASM_CACHE_NAME } from '../shared/storage-constants';
 import { matchesAsset, type KnownAsset } from '../shared/checked-fetch';
 import { assetUrl } from './asset-url';
 import { reportStorageUnavailable } from './storage-status';

@@ -15,7 +15,7 @@ import {
 } from './media-helpers';
 
 const fixtures = await prepareFixtures();
-// Recording is specified at 30 fps: use a 30 fps camera.
+// Recording is specified at 30 fps (docs/behaviour.md §9): use a 30 fps camera.
 const camera = fixtures.cameras.find((c) => c.fps >= 30) ?? fixtures.cameras[0]!;
 /** Seconds of tracking measured without and with recording (the report uses 60). */
 const MEASURE_S = Number(process.env.RECORD_MEASURE_S ?? 15);

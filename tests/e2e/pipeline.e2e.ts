@@ -65,10 +65,14 @@ describe('frame accounting', () => {
   it('leaves no VideoFrame open after 60 s of tracking, and frames in = tracked + dropped', async () => {
     await withApp(server.url, { cameraY4m: fixtures.cameras[0]!.y4m }, async ({ page }) => {
       await startCamera(page);
-      await waitForStats(page, (s) => s.tracked > 0);
+      const first = await waitForStats(page, (s) => s.tracked > 0);
       await page.waitForTimeout(60_000);
       const running = await readStats(page);
-      expect(running.fps).toBeGreaterThan(0);
+      // Tracking kept going the whole minute (a stall would leave the count behind), and the
+      // reported rate agrees with the count.
+      const perSecond = (running.tracked - first.tracked) / 60;
+      expect(perSecond).toBeGreaterThan(2);
+      expect(Math.abs(running.fps - perSecond)).toBeLessThan(0.5 * perSecond);
       await page.getByRole('button', { name: '关闭摄像头' }).click();
       const done = await waitForStats(page, (s) => s.inFlight === 0, 10_000);
       expect(done.failed).toBe(0);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
-import { GLASSES_MAX_BYTES, GLASSES_MAX_TRIANGLES } from '../../src/shared/constants';
+import { GLASSES_MAX_BYTES, GLASSES_MAX_TRIANGLES } from '../../src/shared/storage-constants';
 import { zhCN } from '../../src/i18n/zh-CN';
 import { makeBadFiles, makeVariants } from '../corpus/glasses-variants.mjs';
 import { compareGlassesAtEyes, selectGlasses, startCamera, waitForStats } from './app-page';

@@ -8,7 +8,11 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assetOrigins, buildCsp } from '../../scripts/lib/csp.mjs';
 import { startServer } from '../../scripts/serve.mjs';
-import { ASSET_PATHS, FACE_MODEL_BYTES, FACE_MODEL_SHA256 } from '../../src/shared/constants';
+import {
+  ASSET_PATHS,
+  FACE_MODEL_BYTES,
+  FACE_MODEL_SHA256,
+} from '../../src/shared/storage-constants';
 import { collectForeignRequests, launchChromium } from './browser.mjs';
 import { prepareFixtures } from './fixtures.mjs';
 
@@ -71,7 +75,7 @@ describe('production server', () => {
     expect(route.body.equals(readFileSync(join(DIST_DIR, 'index.html')))).toBe(true);
     const missing = await get(`${server.url}/mediapipe/wasm/missing.wasm`);
     expect(missing.status).toBe(404);
-    expect(missing.headers['content-security-policy']).toBeDefined();
+    expect(missing.headers['content-security-policy']).toBe(buildCsp(assetOrigins()));
   });
 
   it('caches hashed assets forever', async () => {

@@ -9,7 +9,7 @@ import {
   KEY_MEDIAPIPE_TASK,
   KEY_TASK_AND_WASM_CACHED,
   WASM_CACHE_NAME,
-} from '../../src/shared/constants';
+} from '../../src/shared/storage-constants';
 import { launchChromium } from './browser.mjs';
 
 /** Storage names, passed into page.evaluate (which cannot see imports). */

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
-import { ASSET_PATHS, FACE_MODEL_BYTES, FACE_MODEL_SHA256 } from '../../src/shared/constants';
+import {
+  ASSET_PATHS,
+  FACE_MODEL_BYTES,
+  FACE_MODEL_SHA256,
+} from '../../src/shared/storage-constants';
 import { zhCN } from '../../src/i18n/zh-CN';
 import { startCamera, waitForStats } from './app-page';
 import { prepareFixtures } from './fixtures.mjs';

@@ -3,7 +3,7 @@
 // Run with `npm run test:engines` (Xvfb); ENGINES=firefox or ENGINES=webkit picks one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zhCN } from '../../src/i18n/zh-CN';
-import { CAPTURE_SCALE, PHOTO_FILE_NAME } from '../../src/shared/constants';
+import { CAPTURE_SCALE, PHOTO_FILE_NAME } from '../../src/shared/ui-constants';
 import { prepareFixtures, webmCopy } from '../e2e/fixtures.mjs';
 import { recordedScreen } from '../e2e/loading-screen';
 import { DIST_DIR, probeVideo } from '../e2e/media-helpers';

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readGlb } from '../../scripts/lib/glb-container.mjs';
 import * as limits from '../../scripts/lib/glasses-limits.mjs';
 import { createNodeIO } from '../../scripts/lib/gltf-node-io.mjs';
-import { GLASSES_MAX_BYTES, GLASSES_MAX_TRIANGLES } from '../../src/shared/constants';
+import { GLASSES_MAX_BYTES, GLASSES_MAX_TRIANGLES } from '../../src/shared/storage-constants';
 import {
   decodeForNode,
   makeBadFiles,

@@ -10,15 +10,22 @@ const pose = (x: number, yawRad: number) =>
   );
 
 describe('OneEuro', () => {
-  it('removes most jitter from a still signal', () => {
+  it('removes most jitter from a nearly still signal and still follows its drift', () => {
     const filter = new OneEuro(POSITION_FILTER);
     let seed = 3;
     const noise = () => ((seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5) * 0.4;
-    const out: number[] = [];
-    for (let i = 0; i < 300; i++) out.push(filter.filter(10 + noise(), 1 / 30));
-    const tail = out.slice(100);
-    const spread = Math.max(...tail) - Math.min(...tail);
+    // A head drifting 1 mm/s with ±2 mm of tracking noise: the output must lose the noise but
+    // not the drift (a stuck filter would pass a jitter bound alone).
+    const truth = (i: number) => 10 + (0.1 * i) / 30;
+    const residual: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const out = filter.filter(truth(i) + noise(), 1 / 30);
+      if (i >= 100) residual.push(out - truth(i));
+    }
+    const spread = Math.max(...residual) - Math.min(...residual);
     expect(spread).toBeLessThan(0.4 * 0.45);
+    const meanLag = residual.reduce((a, b) => a + b, 0) / residual.length;
+    expect(Math.abs(meanLag)).toBeLessThan(0.05);
   });
 
   it('follows a fast move with little lag', () => {

@@ -10,7 +10,7 @@ import {
   KEY_MEDIAPIPE_TASK,
   KEY_MODEL_STATUS,
   KEY_TASK_AND_WASM_CACHED,
-} from '../../src/shared/constants';
+} from '../../src/shared/storage-constants';
 import {
   deleteKey,
   getBlob,

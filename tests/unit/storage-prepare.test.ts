@@ -12,7 +12,7 @@ const {
   KEY_MEDIAPIPE_TASK,
   KEY_TASK_AND_WASM_CACHED,
   WASM_CACHE_NAME,
-} = await import('../../src/shared/constants');
+} = await import('../../src/shared/storage-constants');
 const { getBlob, getFlag, putBlob, resetModelDbForTests } =
   await import('../../src/storage/model-db');
 const { ensurePrepared, isPreparing, onPrepareProgress, resetPreparationForTests, runPreparation } =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { videoFileProblem } from '../../src/engine/video-file';
 import { pickRecorderMime } from '../../src/engine/media-recorder-fallback';
-import { VIDEO_MAX_BYTES } from '../../src/shared/constants';
+import { VIDEO_MAX_BYTES } from '../../src/shared/ui-constants';
 
 /** A File-like object of a given size without allocating it. */
 const fakeFile = (size: number, type: string) => ({ size, type }) as File;

@@ -1,0 +1,51 @@
+/**
+ * Storage and asset constants from docs/behaviour.md (§3, §7, §9): local storage names (never
+ * to change: data written by one version is read by the next), asset paths, known files and
+ * limits of what the app downloads. One source of truth for the page, the worker, scripts and
+ * tests.
+ */
+
+/** A glasses GLB larger than this is refused before parsing (bytes). */
+export const GLASSES_MAX_BYTES = 20 * 1024 * 1024;
+/** A glasses model with more triangles than this is refused: a phone draws it at every frame. */
+export const GLASSES_MAX_TRIANGLES = 300_000;
+
+/** Local storage names (must never change: data written by one version is read by the next). */
+export const DB_NAME = 'ModelDB';
+export const DB_VERSION = 1;
+export const DB_TABLE = 'models';
+export const KEY_MEDIAPIPE_TASK = 'mediapipeTask';
+export const KEY_TASK_AND_WASM_CACHED = 'isTaskAndWasmCached';
+export const KEY_MODEL_STATUS = 'modelStatus';
+export const KEY_ENV_IMAGE = 'envImage';
+export const WASM_CACHE_NAME = 'mediapipe-wasm';
+
+/**
+ * Asset paths, relative to the asset base (docs/behaviour.md §7; the wasm loader is the
+ * module-worker build).
+ */
+export const ASSET_PATHS = {
+  faceModel: 'mediapipe/face_landmarker.task',
+  wasmLoader: 'mediapipe/wasm/vision_wasm_module_internal.js',
+  wasmBinary: 'mediapipe/wasm/vision_wasm_module_internal.wasm',
+  manifest: 'others/manifest.json',
+  envImage: 'env/studio.png',
+  headOccluder: 'models/head6.glb',
+} as const;
+
+/**
+ * glTF decoders copied from three's pinned package by setup, fetched by the worker only when a
+ * model needs them (Draco meshes, KTX2 textures), checked like every other asset and kept in the
+ * Cache Storage `DECODER_CACHE_NAME` for offline use. Names are the ones three's loaders request.
+ */
+export const DECODER_PATHS = {
+  dracoWrapper: 'decoders/draco/draco_wasm_wrapper.js',
+  dracoWasm: 'decoders/draco/draco_decoder.wasm',
+  basisWrapper: 'decoders/basis/basis_transcoder.js',
+  basisWasm: 'decoders/basis/basis_transcoder.wasm',
+} as const;
+export const DECODER_CACHE_NAME = 'glasses-decoders';
+
+/** The face model's published identity; a mismatch is an error. */
+export const FACE_MODEL_SHA256 = '64184e229b263107bc2b804c6625db1341ff2bb731874b0bcc2fe6544e0bc9ff';
+export const FACE_MODEL_BYTES = 3_758_596;

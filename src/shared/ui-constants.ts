@@ -1,0 +1,31 @@
+/**
+ * User-interface constants from docs/behaviour.md §9: limits, timings, file names and layout
+ * the page shows. One source of truth for the page, the worker, the scripts and the tests.
+ */
+
+/** Video file maximum: 50 MB. */
+export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
+
+/** Canvas display width: 95% of the window width. */
+export const VIEW_WIDTH_FRACTION = 0.95;
+
+/** Recording: 30 fps capture, output at 2x the video resolution. */
+export const RECORD_FPS = 30;
+export const CAPTURE_SCALE = 2;
+export const PHOTO_FILE_NAME = 'merged-screenshot.png';
+export const recordingFileName = (ext: string, at = new Date()): string =>
+  `recorded-video-${at.toISOString()}.${ext}`;
+
+/** Loop restart delay, ms. */
+export const LOOP_RESTART_MS = 100;
+
+/** Seek slider range. */
+export const SLIDER_MIN = 0;
+export const SLIDER_MAX = 100;
+export const SLIDER_STEP = 1;
+
+/** Toast default duration, ms. */
+export const TOAST_MS = 2000;
+
+/** Grid columns. */
+export const GRID_COLUMNS = 3;
