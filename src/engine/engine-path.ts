@@ -4,21 +4,25 @@ import { rememberChoices, rememberedChoices } from './engine-choices';
 export type EnginePath = 'worker' | 'page';
 
 /**
- * What a module worker can do here: draw WebGL into an OffscreenCanvas and take VideoFrames by
- * transfer. The check runs in a tiny worker of its own (a blob: URL the CSP allows) and gives up
- * after PROBE_MS, as an engine that never answers would.
+ * What a module worker can do here: draw WebGL into an OffscreenCanvas and pass VideoFrames by
+ * transfer (it makes one and sends it over, so the page's own frame accounting stays exact). The
+ * check runs in a tiny worker of its own (a blob: URL the CSP allows) and gives up after
+ * PROBE_MS, as an engine that never answers would.
  */
 const PROBE = `
-self.onmessage = (event) => {
+self.onmessage = () => {
   let gl = false;
+  let frame = null;
   try {
     const canvas = new OffscreenCanvas(1, 1);
     gl = !!(canvas.getContext('webgl2') || canvas.getContext('webgl'));
   } catch {}
-  const frame = event.data;
-  const frames = typeof VideoFrame !== 'undefined' && frame instanceof VideoFrame;
-  if (frames) frame.close();
-  self.postMessage({ gl, frames });
+  try {
+    const picture = new OffscreenCanvas(2, 2);
+    picture.getContext('2d').fillRect(0, 0, 2, 2);
+    frame = new VideoFrame(picture, { timestamp: 0 });
+  } catch {}
+  self.postMessage({ gl, frame }, frame ? [frame] : []);
 };`;
 const PROBE_MS = 4000;
 
@@ -35,16 +39,16 @@ async function workerCanDraw(): Promise<boolean | null> {
   const url = URL.createObjectURL(new Blob([PROBE], { type: 'text/javascript' }));
   const worker = new Worker(url, { type: 'module' });
   try {
-    const source = new OffscreenCanvas(2, 2);
-    source.getContext('2d')?.fillRect(0, 0, 2, 2);
-    const frame = new VideoFrame(source, { timestamp: 0 });
-    const answer = new Promise<{ gl: boolean; frames: boolean }>((resolve, reject) => {
+    const answer = new Promise<{ gl: boolean; frame: unknown }>((resolve, reject) => {
       worker.onmessage = (event) => resolve(event.data);
       worker.onerror = () => reject(new Error('probe failed'));
       setTimeout(() => reject(new Error('probe timed out')), PROBE_MS);
     });
-    worker.postMessage(frame, [frame]);
-    const { gl, frames } = await answer;
+    worker.postMessage(null);
+    const { gl, frame } = await answer;
+    // By its tag, not instanceof: test harnesses wrap the page's VideoFrame class.
+    const frames = Object.prototype.toString.call(frame) === '[object VideoFrame]';
+    if (frames) (frame as VideoFrame).close();
     return gl && frames;
   } catch (error) {
     return error instanceof Error && error.message === 'probe timed out' ? null : false;
