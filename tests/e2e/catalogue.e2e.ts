@@ -86,7 +86,13 @@ describe('catalogue grid', () => {
         for (const serial of serials) {
           await selectGlasses(page, serial);
           await waitForStats(page, (s) => s.face === 1);
-          const cmp = await compareGlassesAtEyes(page);
+          // A thin rimless frame on a frame where the head tips away changes few pixels: up to
+          // three pictures, half a second apart (glasses off the eyes fail on every one).
+          let cmp = await compareGlassesAtEyes(page);
+          for (let retry = 0; retry < 2 && cmp.eyes <= 5; retry++) {
+            await page.waitForTimeout(500);
+            cmp = await compareGlassesAtEyes(page);
+          }
           expect(cmp.eyes, `model ${serial}`).toBeGreaterThan(5);
           expect(cmp.corner, `model ${serial}`).toBeLessThan(1);
         }
