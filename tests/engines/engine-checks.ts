@@ -14,7 +14,7 @@ import {
 import type { EngineSession } from './engine-session';
 import { downloadBase64InPage, downloadsInPage, type DownloadInfo } from './page-hooks';
 
-export type { Stats };
+export type { EyeComparison, Stats };
 
 export const readStats = async (s: EngineSession): Promise<Stats> =>
   parseStats(await s.evaluate(statsDataset));

@@ -120,8 +120,19 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
         (st) => settled(st) && st.tracked >= 20,
         180_000,
       );
-      const cmp = await app.compareGlassesAtEyes(session());
-      report.eyes = `${cmp.eyes.toFixed(1)}/corner ${cmp.corner.toFixed(2)}`;
+      // Up to three pictures, half a second apart: CI's WebKitGTK once drew the pair with a
+      // corner 3.4 apart (its GPU trial had just failed to load the wasm again); glasses off the
+      // eyes, or a picture that changes beside them, fail on every one.
+      const tries: app.EyeComparison[] = [];
+      const good = (c: app.EyeComparison) => c.eyes > 5 && c.corner < 1;
+      while (tries.length < 3 && !tries.some(good)) {
+        if (tries.length > 0) await sleep(500);
+        tries.push(await app.compareGlassesAtEyes(session()));
+      }
+      const cmp = tries.find(good) ?? tries.at(-1)!;
+      report.eyes = tries
+        .map((c) => `${c.eyes.toFixed(1)}/corner ${c.corner.toFixed(2)}`)
+        .join(', ');
       expect(cmp.eyes).toBeGreaterThan(5);
       expect(cmp.corner).toBeLessThan(1);
       await sleep(5000);
