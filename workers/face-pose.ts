@@ -1,7 +1,7 @@
 import { Matrix4, type Object3D } from 'three';
 import { alignmentPx, eyeCentres } from './landmark-probes';
 import { meshesOf } from './fit-geometry';
-import { PoseFilter } from './pose-filter';
+import { PoseFilter, type Motion } from './pose-filter';
 import type { TryOnScene } from './scene';
 import type { FaceLandmarkerResult } from './tracker';
 
@@ -22,7 +22,8 @@ export class FacePose {
 
   constructor(private readonly scene: TryOnScene) {}
 
-  apply(result: FaceLandmarkerResult, now: number, mirror: boolean): void {
+  /** Poses the scene from the tracking result of the frame at `timeMs` (its timestamp). */
+  apply(result: FaceLandmarkerResult, timeMs: number, mirror: boolean): void {
     const matrix = result.facialTransformationMatrixes?.[0];
     this.face = matrix !== undefined;
     if (!matrix) {
@@ -31,7 +32,7 @@ export class FacePose {
       return;
     }
     this.raw.fromArray(matrix.data);
-    this.scene.setPose(this.filter.apply(this.raw, now, this.smoothed));
+    this.scene.setPose(this.filter.apply(this.raw, timeMs, this.smoothed));
     this.scores.clear();
     for (const c of result.faceBlendshapes?.[0]?.categories ?? [])
       this.scores.set(c.categoryName, c.score);
@@ -41,6 +42,18 @@ export class FacePose {
     this.eyes = eyeCentres(result, mirror);
   }
 
+  /** Poses the scene for a frame that was not tracked: the last pose carried on to `timeMs`. */
+  predict(timeMs: number): void {
+    if (!this.face) return;
+    const pose = this.filter.predict(timeMs, this.smoothed);
+    if (pose) this.scene.setPose(pose);
+  }
+
+  /** How fast the face moves; null while there is none (the scheduler then tracks every frame). */
+  get motion(): Motion | null {
+    return this.face ? this.filter.motion : null;
+  }
+
   /** Starts the filter afresh (a cut, a seek, a new source) instead of gliding over. */
   reset(): void {
     this.filter.reset();
@@ -48,6 +61,8 @@ export class FacePose {
 
   clear(): void {
     this.filter.reset();
+    this.face = false;
+    this.eyes = [];
     this.scene.setPose(null);
   }
 }

@@ -12,13 +12,15 @@ import type {
 } from '../src/shared/try-on-types';
 import { CanvasFit } from './canvas-fit';
 import { DelegatePicker } from './delegate-picker';
-import { bitmapPixels, prefilterEquirect } from './env-prefilter';
 import { FacePose } from './face-pose';
-import { loadGlasses, loadOccluder } from './glasses-loader';
-import { applyLensQuality, measureLensQuality } from './lens-quality';
+import { loadOccluder } from './glasses-loader';
+import { measureLensQuality } from './lens-quality';
 import { Recorder } from './recorder';
-import { disposeTree, TryOnScene } from './scene';
+import { TryOnScene } from './scene';
+import { capturePng, GlassesSlot, loadEnvironment } from './scene-content';
+import { isSoftwareGl } from './software-gl';
 import { PipelineMeter } from './stats';
+import { TrackScheduler } from './track-scheduler';
 
 const STATS_INTERVAL_MS = 250;
 
@@ -36,15 +38,19 @@ export class TryOnPipeline {
   private received = 0;
   private closed = 0;
   private recorder: Recorder | null = null;
-  private glassesTicket = 0;
+  private readonly glasses: GlassesSlot;
+  /** Whether the kept picture was tracked (or only drawn with a predicted pose). */
+  private lastTracked = false;
 
   private constructor(
     private readonly scene: TryOnScene,
     private readonly picker: DelegatePicker,
+    private readonly scheduler: TrackScheduler,
     private readonly onStats: (stats: WorkerStats) => void,
   ) {
     this.facePose = new FacePose(scene);
     this.fit = new CanvasFit(scene);
+    this.glasses = new GlassesSlot(scene);
   }
 
   static async create(
@@ -63,16 +69,19 @@ export class TryOnPipeline {
       wasmBinaryUrl: init.wasmBinaryUrl,
     };
     let pipeline: TryOnPipeline | null = null;
-    const picker = await DelegatePicker.start(
-      source,
-      () => pipeline?.publish(true),
-      init.forceDelegate,
-    );
-    pipeline = new TryOnPipeline(scene, picker, onStats);
+    // On software GL the GPU delegate is known to lose (221 ms against 43 ms a detection here),
+    // and building it would stall the picture for seconds: no trial there.
+    const force = init.forceDelegate ?? (isSoftwareGl(scene.renderer) ? 'CPU' : undefined);
+    const picker = await DelegatePicker.start(source, () => pipeline?.publish(true), force);
+    pipeline = new TryOnPipeline(scene, picker, new TrackScheduler(init.trackMode), onStats);
     pipeline.quality = init.lensQuality ?? measureLensQuality(scene);
     return pipeline;
   }
 
+  /**
+   * Draws every frame: tracked when the scheduler says so (the face moves, or ~10 Hz when still),
+   * otherwise with the pose predicted to the frame's own timestamp. Closes the frame.
+   */
   processFrame(frame: VideoFrame, options: FrameOptions): FrameResult {
     this.received++;
     try {
@@ -82,22 +91,49 @@ export class TryOnPipeline {
       this.lastTimestamp = timestampMs;
       this.mirror = options.mirror;
       const t0 = performance.now();
-      const result = this.picker.detect(frame, timestampMs);
+      const tracked = this.scheduler.due(timestampMs, this.facePose.motion);
+      if (tracked) this.track(frame, timestampMs);
+      else this.facePose.predict(timestampMs);
       const t1 = performance.now();
-      this.facePose.apply(result, t1, options.mirror);
       this.scene.setMirror(options.mirror);
       this.scene.render(frame);
       this.recorder?.addFrame(this.scene.canvas, timestampMs * 1000);
       const t2 = performance.now();
-      this.keep(frame);
+      this.keep(frame, tracked);
       const { face } = this.facePose;
-      this.meter.record(t1 - t0, t2 - t1, frame.timestamp / 1000, face);
+      const detectMs = tracked ? t1 - t0 : null;
+      this.meter.record({
+        detectMs,
+        renderMs: t2 - t1,
+        capturedAtMs: frame.timestamp / 1000,
+        face,
+      });
       this.publish(false);
-      return { face, detectMs: t1 - t0, renderMs: t2 - t1 };
+      return { face, tracked, detectMs: detectMs ?? 0, renderMs: t2 - t1 };
     } finally {
       frame.close();
       this.closed++;
     }
+  }
+
+  private track(frame: VideoFrame, timestampMs: number): void {
+    const result = this.picker.detect(frame, timestampMs);
+    this.facePose.apply(result, timestampMs, this.mirror);
+    this.scheduler.tracked(timestampMs);
+  }
+
+  /**
+   * Draws the kept picture again at once, so a change shows even when no new frame comes (a
+   * paused video; Firefox sends none while a video stands still). A picture whose pose was only
+   * predicted is tracked first, so photos and pauses get the pose of that very picture.
+   */
+  redraw(): void {
+    const frame = this.lastFrame;
+    if (!frame) return;
+    this.trackKept();
+    this.scene.setMirror(this.mirror);
+    this.scene.render(frame);
+    this.publish(true);
   }
 
   /** Eye centres of the picture kept for photos (empty when it had no face). */
@@ -105,9 +141,18 @@ export class TryOnPipeline {
     return this.facePose.eyes;
   }
 
-  private keep(frame: VideoFrame): void {
+  /** Tracks the kept picture if it was only drawn with a predicted pose. */
+  trackKept(): void {
+    if (!this.lastFrame || this.lastTracked) return;
+    this.lastTimestamp += 1;
+    this.track(this.lastFrame, this.lastTimestamp);
+    this.lastTracked = true;
+  }
+
+  private keep(frame: VideoFrame, tracked: boolean): void {
     this.lastFrame?.close();
     this.lastFrame = frame.clone();
+    this.lastTracked = tracked;
   }
 
   /**
@@ -117,20 +162,8 @@ export class TryOnPipeline {
   capture(scale: number, glasses = true): Promise<Blob> {
     const frame = this.lastFrame;
     if (!frame) return Promise.reject(new Error('no picture yet'));
-    const { width, height } = this.scene.size;
-    const target = this.scene.currentGlasses;
-    if (target) target.visible = glasses;
-    // Everything up to convertToBlob happens in this task, so no frame can slip in between.
-    try {
-      this.scene.resize(frame.displayWidth * scale, frame.displayHeight * scale);
-      this.scene.setMirror(this.mirror);
-      this.scene.render(frame);
-      return this.scene.toPng();
-    } finally {
-      if (target) target.visible = true;
-      this.scene.resize(width, height);
-      this.scene.render(frame);
-    }
+    this.trackKept();
+    return capturePng(this.scene, frame, { scale, glasses, mirror: this.mirror });
   }
 
   resize(displayWidth: number, displayHeight: number): void {
@@ -152,78 +185,55 @@ export class TryOnPipeline {
     });
   }
 
-  /**
-   * Parses and fits the model; the glasses on the face change only once it has loaded, and only
-   * if no later call (another model, or clearing) came in meanwhile: the newest request wins.
-   */
+  /** Wears the model once it has loaded (the newest request wins) and shows it at once. */
   async setGlasses(input: GlassesInput): Promise<GlassesReport> {
-    const ticket = ++this.glassesTicket;
-    const { object, report } = await loadGlasses(input.glb, {
-      materials: input.materials,
-      offsets: input.offsets,
-      fit: input.fit,
-      renderer: this.scene.renderer,
-    });
-    if (ticket !== this.glassesTicket) {
-      disposeTree(object);
-      return report;
-    }
-    if (this.quality !== 'pending') applyLensQuality(object, this.quality);
-    this.scene.setGlasses(object);
+    const { report, worn } = await this.glasses.set(input, this.quality);
+    if (worn) this.redraw();
     return report;
   }
 
   clearGlasses(): void {
-    this.glassesTicket++;
-    this.scene.setGlasses(null);
+    this.glasses.clear();
+    this.redraw();
   }
 
   async setOccluder(glb: ArrayBuffer): Promise<void> {
     this.scene.addOccluder(await loadOccluder(glb));
   }
 
-  /**
-   * Where the lens probe found a slow GPU, the environment is prefiltered on the CPU (~3 s of
-   * software-GL work saved at every start, see env-prefilter.ts); elsewhere three.js does it.
-   */
-  async setEnvironment(image: Blob): Promise<void> {
-    const onCpu = this.quality === 'fast';
-    // three uploads an ImageBitmap as it is, so its texture needs the flip; the CPU reads rows.
-    const bitmap = await createImageBitmap(image, onCpu ? {} : { imageOrientation: 'flipY' });
-    try {
-      if (onCpu) this.scene.setPrefilteredEnvironment(prefilterEquirect(bitmapPixels(bitmap)));
-      else this.scene.setEnvironment(bitmap);
-    } finally {
-      bitmap.close();
-    }
+  setEnvironment(image: Blob): Promise<void> {
+    return loadEnvironment(this.scene, image, this.quality === 'fast');
   }
 
   /** Records the rendered pictures at `scale` × the video size (see recorder.ts). */
-  async startRecording(scale: number): Promise<RecordingStart> {
+  async startRecording(scale: number, pressedAtMs: number): Promise<RecordingStart> {
     if (this.recorder) return { ok: true, ...this.recorder.info };
     const { width, height } = this.fit.videoSize;
-    const started = await Recorder.start(width, height, scale);
+    const started = await Recorder.start(width, height, scale, pressedAtMs);
     if (typeof started === 'string') return { ok: false, reason: started };
     this.recorder = started;
     return { ok: true, ...started.info };
   }
 
-  stopRecording(): Promise<RecordingResult> {
+  stopRecording(pressedAtMs: number): Promise<RecordingResult> {
     const recorder = this.recorder;
     if (!recorder) return Promise.reject(new Error('not recording'));
     this.recorder = null;
-    return recorder.stop();
+    return recorder.stop(pressedAtMs);
   }
 
   /** The video jumped (seek, loop): start the pose filter afresh instead of gliding over. */
   resetPose(): void {
     this.facePose.reset();
+    this.scheduler.reset();
   }
 
   reset(): void {
     this.lastFrame?.close();
     this.lastFrame = null;
     this.facePose.clear();
+    this.scheduler.reset();
+    this.meter.restartWatch();
     this.publish(true);
   }
 

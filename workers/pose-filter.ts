@@ -17,6 +17,19 @@ export const ROTATION_FILTER: OneEuroSettings = { minCutoff: 1.5, beta: 0.6, dCu
 export const RESET_AFTER_MS = 500;
 /** A jump this large (cm) is a cut, a seek or a loop, not head motion: snap instead of gliding. */
 export const JUMP_CM = 4;
+/**
+ * How far ahead of the last tracked frame a pose is extrapolated at most: beyond it (a stall, a
+ * lost face) holding the pose is safer than a guess that keeps flying off.
+ */
+export const MAX_PREDICT_MS = 150;
+/** Low-pass on the filtered pose's own speed, so one noisy step does not fling the prediction. */
+const VELOCITY_CUTOFF_HZ = 4;
+
+/** How fast the filtered pose moves: cm/s and rad/s. */
+export interface Motion {
+  speedCmS: number;
+  spinRadS: number;
+}
 
 const alpha = (cutoffHz: number, dtS: number): number => {
   const tau = 1 / (2 * Math.PI * cutoffHz);
@@ -46,7 +59,11 @@ export class OneEuro {
   }
 }
 
-/** Filters a rigid pose (+ uniform scale): One Euro per position axis, adaptive slerp for rotation. */
+/**
+ * Filters a rigid pose (+ uniform scale): One Euro per position axis, adaptive slerp for rotation.
+ * It also keeps the filtered pose's velocity and spin, so that frames drawn between two tracked
+ * ones get the pose extrapolated to their own timestamp (predict).
+ */
 export class PoseFilter {
   private readonly axes = [0, 1, 2, 3].map(() => new OneEuro(POSITION_FILTER));
   private readonly rotation = new Quaternion();
@@ -56,6 +73,13 @@ export class PoseFilter {
   private readonly scale = new Vector3();
   private readonly target = new Quaternion();
   private readonly lastPosition = new Vector3();
+  private readonly lastRotation = new Quaternion();
+  private lastScale = 1;
+  /** cm/s of the filtered position; rad/s about an axis (axis × rate) of the filtered rotation. */
+  private readonly velocity = new Vector3();
+  private readonly spin = new Vector3();
+  private readonly step = new Vector3();
+  private readonly turn = new Quaternion();
 
   apply(input: Matrix4, timeMs: number, out: Matrix4): Matrix4 {
     input.decompose(this.position, this.target, this.scale);
@@ -81,11 +105,56 @@ export class PoseFilter {
       const cutoff = ROTATION_FILTER.minCutoff + ROTATION_FILTER.beta * this.angularSpeed;
       this.rotation.slerp(this.target, alpha(cutoff, dtS));
     }
+    if (fresh || dtS <= 0) {
+      this.velocity.set(0, 0, 0);
+      this.spin.set(0, 0, 0);
+    } else this.trackSpeed(p, dtS);
     this.lastPosition.copy(p);
+    this.lastRotation.copy(this.rotation);
+    this.lastScale = s;
     return out.compose(p, this.rotation, this.scale.setScalar(s));
+  }
+
+  /** Updates velocity and spin from the step between the last filtered pose and this one. */
+  private trackSpeed(p: Vector3, dtS: number): void {
+    const a = alpha(VELOCITY_CUTOFF_HZ, dtS);
+    this.step.copy(p).sub(this.lastPosition).divideScalar(dtS);
+    this.velocity.lerp(this.step, a);
+    // The rotation step as axis × angle / dt (turn = rotation · last⁻¹, shortest way round).
+    const q = this.turn.copy(this.lastRotation).invert().premultiply(this.rotation);
+    if (q.w < 0) q.set(-q.x, -q.y, -q.z, -q.w);
+    const sinHalf = Math.hypot(q.x, q.y, q.z);
+    const angle = 2 * Math.atan2(sinHalf, q.w);
+    if (sinHalf > 1e-9) this.step.set(q.x, q.y, q.z).multiplyScalar(angle / sinHalf / dtS);
+    else this.step.set(0, 0, 0);
+    this.spin.lerp(this.step, a);
+  }
+
+  /**
+   * The filtered pose carried forward to `timeMs` at its current velocity and spin (at most
+   * MAX_PREDICT_MS ahead); null before the first pose.
+   */
+  predict(timeMs: number, out: Matrix4): Matrix4 | null {
+    if (this.lastMs === null) return null;
+    const dtS = Math.min(Math.max(0, timeMs - this.lastMs), MAX_PREDICT_MS) / 1000;
+    const position = this.step.copy(this.velocity).multiplyScalar(dtS).add(this.lastPosition);
+    const rate = this.spin.length();
+    const rotation = this.turn.identity();
+    if (rate > 1e-9) {
+      rotation.setFromAxisAngle(this.spin.clone().divideScalar(rate), rate * dtS);
+    }
+    rotation.multiply(this.lastRotation);
+    return out.compose(position, rotation, this.scale.setScalar(this.lastScale));
+  }
+
+  /** The filtered pose's speed (zero before a pose or right after a fresh start). */
+  get motion(): Motion {
+    return { speedCmS: this.velocity.length(), spinRadS: this.spin.length() };
   }
 
   reset(): void {
     this.lastMs = null;
+    this.velocity.set(0, 0, 0);
+    this.spin.set(0, 0, 0);
   }
 }

@@ -132,24 +132,39 @@ export async function pickRecordFormat(
  * real time instead of speeding up).
  */
 export class RecordClock {
-  private startUs: number | null = null;
   private lastSlot = -1;
   private readonly frameUs: number;
 
-  constructor(fps: number) {
+  /** `startUs`: when recording was asked for (the press), on the frames' own clock. */
+  constructor(
+    fps: number,
+    private readonly startUs: number,
+  ) {
     this.frameUs = 1e6 / fps;
   }
 
-  /** The slot for a picture at `timestampUs`, or null if its slot is already taken. */
+  /**
+   * The slot for a picture at `timestampUs`, or null if its slot is already taken or the picture
+   * is older than the press. The first picture takes slot 0, so the file starts at the press.
+   */
   slot(timestampUs: number): number | null {
-    this.startUs ??= timestampUs;
-    const slot = Math.round((timestampUs - this.startUs) / this.frameUs);
+    if (timestampUs < this.startUs - this.frameUs / 2) return null;
+    const slot = this.lastSlot < 0 ? 0 : Math.round((timestampUs - this.startUs) / this.frameUs);
     return slot > this.lastSlot ? slot : null;
+  }
+
+  /** The last slot before `timestampUs` (the stop press): the file ends there. */
+  endSlot(timestampUs: number): number {
+    return Math.max(0, Math.round((timestampUs - this.startUs) / this.frameUs) - 1);
   }
 
   /** Marks the slot as used (once the picture went to the encoder). */
   take(slot: number): void {
     this.lastSlot = Math.max(this.lastSlot, slot);
+  }
+
+  get last(): number {
+    return this.lastSlot;
   }
 
   timestampUs(slot: number): number {

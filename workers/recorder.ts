@@ -17,7 +17,9 @@ export class Recorder {
   private readonly encoder: VideoEncoder;
   private writing: Promise<void> = Promise.resolve();
   private failure: unknown = null;
-  private readonly clock = new RecordClock(RECORD_FPS);
+  private readonly clock: RecordClock;
+  /** The last picture sent, kept to hold the file's end up to the stop press. */
+  private last: VideoFrame | null = null;
   private frames = 0;
   private dropped = 0;
   private stopped = false;
@@ -27,7 +29,9 @@ export class Recorder {
     private readonly format: RecordFormat,
     private readonly scale: FrameScaler,
     private readonly muxer: Muxer,
+    startUs: number,
   ) {
+    this.clock = new RecordClock(RECORD_FPS, startUs);
     const { width = 0, height = 0 } = format.config;
     this.info = { mime: format.mime, ext: format.ext, codec: format.config.codec, width, height };
     this.encoder = new VideoEncoder({
@@ -43,10 +47,12 @@ export class Recorder {
     this.encoder.configure(format.config);
   }
 
+  /** `pressedAtMs`: when the user asked (epoch ms, the frames' clock); the file starts there. */
   static async start(
     videoWidth: number,
     videoHeight: number,
     scale: number,
+    pressedAtMs: number,
   ): Promise<Recorder | RecordingRefusal> {
     if (typeof VideoEncoder === 'undefined') return 'no-webcodecs';
     if (!videoWidth || !videoHeight) return 'no-picture';
@@ -59,7 +65,7 @@ export class Recorder {
         createMuxer(format.container, format.codec, RECORD_FPS),
       ),
     ]);
-    return new Recorder(format, scaler, muxer);
+    return new Recorder(format, scaler, muxer, pressedAtMs * 1000);
   }
 
   /** Call right after rendering `picture`, in the same task (the drawing buffer is not kept). */
@@ -72,19 +78,35 @@ export class Recorder {
       return;
     }
     const frame = this.scale(picture, this.clock.timestampUs(slot));
+    this.encode(frame, slot);
+  }
+
+  /** Takes ownership of `frame`: encodes it in `slot` and keeps it as the last picture. */
+  private encode(frame: VideoFrame, slot: number): void {
     try {
       this.encoder.encode(frame, { keyFrame: this.frames % KEY_FRAME_INTERVAL === 0 });
       this.clock.take(slot);
       this.frames++;
+      this.last?.close();
+      this.last = frame;
     } catch (error) {
-      this.fail(error);
-    } finally {
       frame.close();
+      this.fail(error);
     }
   }
 
-  /** Flushes the encoder and finishes the file. */
-  async stop(): Promise<RecordingResult> {
+  /**
+   * Holds the last picture up to `pressedAtMs` (the stop press, epoch ms), flushes the encoder and
+   * finishes the file, so that it lasts from press to press.
+   */
+  async stop(pressedAtMs: number): Promise<RecordingResult> {
+    const end = this.clock.endSlot(pressedAtMs * 1000);
+    const last = this.last;
+    this.last = null;
+    if (last && !this.failure && end > this.clock.last) {
+      this.encode(new VideoFrame(last, { timestamp: this.clock.timestampUs(end) }), end);
+    }
+    last?.close();
     this.stopped = true;
     try {
       if (this.encoder.state === 'configured') await this.encoder.flush();
@@ -112,6 +134,8 @@ export class Recorder {
   /** Drops the recording (engine disposed). */
   cancel(): void {
     this.stopped = true;
+    this.last?.close();
+    this.last = null;
     if (this.encoder.state !== 'closed') this.encoder.close();
     void this.muxer.cancel().catch(() => {});
   }

@@ -38,30 +38,64 @@ export class RateMeter {
   }
 }
 
+/** One drawn frame, as the meter takes it. */
+export interface DrawnFrame {
+  /** Null when the frame was not tracked (its pose was predicted). */
+  detectMs: number | null;
+  renderMs: number;
+  capturedAtMs: number;
+  face: boolean;
+}
+
 /** The counters and timing windows behind WorkerStats. */
 export class PipelineMeter {
   private readonly detectMs = new SlidingWindow();
   private readonly renderMs = new SlidingWindow();
   private readonly latencyMs = new SlidingWindow();
-  private readonly fps = new RateMeter();
+  private readonly trackedRate = new RateMeter();
+  private readonly drawnRate = new RateMeter();
+  private lastDrawnAt: number | null = null;
+  private longestGapMs = 0;
   tracked = 0;
   faces = 0;
+  drawn = 0;
 
-  record(detectMs: number, renderMs: number, capturedAtMs: number, face: boolean): void {
+  record(frame: DrawnFrame): void {
     const now = performance.now();
+    this.drawn++;
+    this.drawnRate.tick(now);
+    // A gap counts from when the frame existed: a paused video (no new frame) is not a stall, a
+    // frame that waited behind slow work is.
+    const capturedHere = frame.capturedAtMs - performance.timeOrigin;
+    if (this.lastDrawnAt !== null) {
+      const gap = now - Math.max(this.lastDrawnAt, capturedHere);
+      this.longestGapMs = Math.max(this.longestGapMs, gap);
+    }
+    this.lastDrawnAt = now;
+    this.renderMs.push(frame.renderMs);
+    this.latencyMs.push(performance.timeOrigin + now - frame.capturedAtMs);
+    if (frame.detectMs === null) return;
     this.tracked++;
-    if (face) this.faces++;
-    this.detectMs.push(detectMs);
-    this.renderMs.push(renderMs);
-    this.latencyMs.push(performance.timeOrigin + now - capturedAtMs);
-    this.fps.tick(now);
+    if (frame.face) this.faces++;
+    this.detectMs.push(frame.detectMs);
+    this.trackedRate.tick(now);
+  }
+
+  /** The watchdog starts afresh with a new source. */
+  restartWatch(): void {
+    this.lastDrawnAt = null;
+    this.longestGapMs = 0;
   }
 
   timings() {
+    const now = performance.now();
     return {
       tracked: this.tracked,
       faces: this.faces,
-      fps: this.fps.rate(performance.now()),
+      drawn: this.drawn,
+      fps: this.trackedRate.rate(now),
+      drawnFps: this.drawnRate.rate(now),
+      longestGapMs: this.longestGapMs,
       detectMsP50: this.detectMs.p(50),
       detectMsP95: this.detectMs.p(95),
       renderMsP50: this.renderMs.p(50),

@@ -60,6 +60,7 @@ export const api = {
   /** The same picture with and without glasses (tests and bench compare them). */
   async capturePair(scale: number): Promise<CapturePair> {
     const p = need();
+    p.trackKept();
     const eyes = p.eyesInLastFrame;
     const [withGlasses, without] = await Promise.all([
       p.capture(scale, true),
@@ -70,13 +71,16 @@ export const api = {
   resize(width: number, height: number): void {
     need().resize(width, height);
   },
-  /** Starts recording the composed picture at `scale` × the video size (WebCodecs + mediabunny). */
-  startRecording(scale: number): Promise<RecordingStart> {
-    return need().startRecording(scale);
+  /**
+   * Starts recording the composed picture at `scale` × the video size (WebCodecs + mediabunny);
+   * the file starts at `pressedAtMs` (epoch ms, the frames' clock).
+   */
+  startRecording(scale: number, pressedAtMs: number): Promise<RecordingStart> {
+    return need().startRecording(scale, pressedAtMs);
   },
-  /** Finishes the recording; the file comes back as a Blob. */
-  stopRecording(): Promise<RecordingResult> {
-    return need().stopRecording();
+  /** Finishes the recording at `pressedAtMs`; the file comes back as a Blob. */
+  stopRecording(pressedAtMs: number): Promise<RecordingResult> {
+    return need().stopRecording(pressedAtMs);
   },
   /** The video jumped (seek or loop). */
   resetPose(): void {

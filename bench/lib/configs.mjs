@@ -1,7 +1,7 @@
 // The three configurations, each in its own browser on the same camera video:
 // worker (the app as shipped), main-thread baseline (the app's page fallback), model alone.
 import { putOnFirstGlasses, startToFirstFrame, stopAndCheck, warmUp } from './app-flow.mjs';
-import { measureWindow } from './measure.mjs';
+import { measureWindow, readStats } from './measure.mjs';
 import { resetProbes } from './probes.mjs';
 import { measureRecording } from './recording.mjs';
 import { memory, openSession } from './session.mjs';
@@ -30,6 +30,22 @@ async function windowWithMemory(session, plan, soakS, tapSelector) {
   };
 }
 
+/** How long after the first frame of a fresh profile the longest gap is read. */
+const START_WATCH_S = 20;
+
+/** The same app with `?track=every`: every drawn frame tracked, for CPU and rate comparison. */
+async function measureEveryFrame(session, baseUrl, plan) {
+  const { page } = session;
+  await startToFirstFrame(page, `${baseUrl}/home?stats&track=every`, plan.stepTimeoutMs);
+  await putOnFirstGlasses(page, plan.stepTimeoutMs);
+  await warmUp(page, { seconds: plan.warmupS, minTracked: 20, timeoutMs: 120_000 });
+  await resetProbes(page);
+  return measureWindow(session, {
+    seconds: plan.windowS,
+    tapSelector: '.model-cell[aria-pressed="true"]',
+  });
+}
+
 const roundAll = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, round(v, 2)]));
 
 /** The app as shipped: /home?stats, cold start on the fresh profile, warm start on reload. */
@@ -40,7 +56,11 @@ export async function runWorker({ baseUrl, camera, plan, soakS, log }) {
     const timeout = plan.stepTimeoutMs;
     log('worker: cold start');
     const cold = await startToFirstFrame(page, `${baseUrl}/home?stats`, timeout);
+    const firstAt = Date.now();
     const glasses = await putOnFirstGlasses(page, timeout);
+    // Stalls show on a fresh profile: the delegate trial, the first glasses, shader compiles.
+    await sleep(Math.max(0, START_WATCH_S * 1000 - (Date.now() - firstAt)));
+    const startGapMs = Number((await readStats(page)).longestGapMs ?? 0);
     const delegate = await warmUp(page, {
       seconds: plan.warmupS,
       minTracked: 20,
@@ -61,7 +81,9 @@ export async function runWorker({ baseUrl, camera, plan, soakS, log }) {
     const leaks = await stopAndCheck(page);
     log('worker: warm start');
     const warm = await startToFirstFrame(page, null, timeout);
-    return { delegate, glasses, cold, warm, ...measured, recording, leaks };
+    log('worker: tracking every frame (the reference for the adaptive default)');
+    const everyFrame = await measureEveryFrame(session, baseUrl, plan);
+    return { delegate, glasses, cold, startGapMs, warm, ...measured, recording, leaks, everyFrame };
   } finally {
     await session.close();
   }

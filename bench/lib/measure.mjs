@@ -1,7 +1,7 @@
 // A measurement window: what the page's stats, the probes, CDP and the camera track say between
 // two snapshots, while the bench taps the page at random intervals.
 import { readProbes } from './probes.mjs';
-import { mainThreadClock } from './session.mjs';
+import { mainThreadClock, processCpuS } from './session.mjs';
 import { round, sleep, summary } from './stats.mjs';
 
 const TAP_EVERY_MS = [300, 700];
@@ -31,10 +31,14 @@ export async function waitForStats(page, check, timeoutMs, what) {
 }
 
 async function snapshot(session) {
-  const { page, cdp } = session;
-  const [stats, clock] = await Promise.all([readStats(page), mainThreadClock(cdp)]);
+  const { page, cdp, marker } = session;
+  const [stats, clock, cpuS] = await Promise.all([
+    readStats(page),
+    mainThreadClock(cdp),
+    processCpuS(marker),
+  ]);
   const probes = await readProbes(page);
-  return { stats, clock, probes };
+  return { stats, clock, probes, cpuS };
 }
 
 /** Taps the element's centre (or the page's title) until the deadline; returns the tap count. */
@@ -75,7 +79,9 @@ export async function measureWindow(session, { seconds, tapSelector }) {
       ? cameraNow - cameraBefore
       : null;
   const tracked = delta('tracked');
+  const drawn = delta('drawn');
   const frames = p.frames;
+  const trackedFrames = frames.filter((f) => f.tracked);
   const blocking = p.longTasks.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
   return {
     seconds: round(wallS, 2),
@@ -84,15 +90,21 @@ export async function measureWindow(session, { seconds, tapSelector }) {
       : null,
     delegate: after.stats.delegate ?? null,
     trackedFps: round(tracked / wallS, 2),
+    drawnFps: round(drawn / wallS, 2),
     cameraFps: cameraFrames === null ? null : round(cameraFrames / wallS, 2),
     presentedFps: round(delta('framesIn') / wallS, 2),
-    dropped: cameraFrames === null ? null : Math.max(0, cameraFrames - tracked),
-    droppedShare: cameraFrames
-      ? round(Math.max(0, cameraFrames - tracked) / cameraFrames, 3)
-      : null,
+    dropped: cameraFrames === null ? null : Math.max(0, cameraFrames - drawn),
+    droppedShare: cameraFrames ? round(Math.max(0, cameraFrames - drawn) / cameraFrames, 3) : null,
     pumpDropped: delta('dropped'),
-    faceShare: frames.length ? round(frames.filter((f) => f.face).length / frames.length, 3) : null,
-    detectMs: summary(frames.map((f) => f.detect)),
+    longestGapMs: Number(after.stats.longestGapMs ?? 0),
+    cpuSPerMin:
+      after.cpuS === null || before.cpuS === null
+        ? null
+        : round(((after.cpuS - before.cpuS) / wallS) * 60, 1),
+    faceShare: trackedFrames.length
+      ? round(trackedFrames.filter((f) => f.face).length / trackedFrames.length, 3)
+      : null,
+    detectMs: summary(trackedFrames.map((f) => f.detect)),
     renderMs: summary(frames.map((f) => f.render)),
     latencyMs: summary(frames.map((f) => f.latency)),
     overlay: pick(after.stats, [

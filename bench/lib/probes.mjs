@@ -118,6 +118,7 @@ export function installProbes() {
     if (typeof value?.detectMs !== 'number') return;
     const latency = performance.timeOrigin + now() - capturedAt;
     bench.frames.push({
+      tracked: value.tracked !== false,
       detect: value.detectMs,
       render: value.renderMs,
       latency,

@@ -14,6 +14,19 @@ const pct = (s) => (s === null || s === undefined ? null : round(s * 100, 1));
 /** Rows: label, then a getter per configuration returning numbers (ratios are per number). */
 const ROWS = [
   ['Tracked fps (model alone: detections/s)', (c) => [c.window?.trackedFps], (m) => [m.fps]],
+  ['Drawn fps', (c) => [c.window?.drawnFps]],
+  [
+    'Tracking every frame (reference): tracked / drawn fps',
+    (c) => (c.everyFrame ? [c.everyFrame.trackedFps, c.everyFrame.drawnFps] : null),
+  ],
+  [
+    'CPU s per minute, renderer + GPU: adaptive / every frame',
+    (c) => [c.window?.cpuSPerMin, c.everyFrame?.cpuSPerMin],
+  ],
+  [
+    'Longest gap between drawn frames ms: window / first 20 s of a fresh profile',
+    (c) => [c.window?.longestGapMs, c.startGapMs],
+  ],
   [
     'Camera fps (track) / presented to the page',
     (c) => [c.window?.cameraFps, c.window?.presentedFps],
@@ -95,9 +108,9 @@ function videoSection(run) {
       ? 'not available yet'
       : rec.error
         ? `failed: ${rec.error}`
-        : `${rec.trackedFps} tracked / ${rec.recordedFps ?? NA} recorded fps`;
+        : `${rec.trackedFps} tracked / ${rec.drawnFps ?? NA} drawn / ${rec.recordedFps ?? NA} recorded fps`;
   lines.push(
-    `| Recording on: tracked / recorded fps | ${recText} | ${NA} | ${NA} | ${NA} | ${NA} |`,
+    `| Recording on: tracked / drawn / recorded fps | ${recText} | ${NA} | ${NA} | ${NA} | ${NA} |`,
   );
   for (const error of run.errors) lines.push('', `**${error.config} failed:** ${error.message}`);
   lines.push(

@@ -110,20 +110,39 @@ export async function memory(session) {
 
 /** Resident set sizes (bytes) of the renderers and GPU process under this session's browser. */
 async function processRss(marker) {
+  const total = { renderer: 0, gpu: 0 };
+  for (const p of await sessionProcesses(marker)) total[p.kind] += p.rss;
+  return total;
+}
+
+/** CPU seconds (user + system) the page's renderer and the GPU process used so far. */
+export async function processCpuS(marker) {
+  const list = await sessionProcesses(marker);
+  return list.length ? list.reduce((sum, p) => sum + p.cpuTicks, 0) / CLOCK_TICKS : null;
+}
+
+const CLOCK_TICKS = 100; // sysconf(_SC_CLK_TCK) on Linux
+
+/** The page's renderer(s) and the GPU process under this session's browser, from /proc. */
+async function sessionProcesses(marker) {
   const procs = new Map();
   for (const name of await readdir('/proc')) {
     if (!/^\d+$/.test(name)) continue;
-    const [cmdline, status] = await Promise.all([
+    const [cmdline, status, stat] = await Promise.all([
       readFile(`/proc/${name}/cmdline`, 'utf8').catch(() => ''),
       readFile(`/proc/${name}/status`, 'utf8').catch(() => ''),
+      readFile(`/proc/${name}/stat`, 'utf8').catch(() => ''),
     ]);
     const ppid = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0);
     const rss = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
-    procs.set(Number(name), { cmdline: cmdline.split('\0'), ppid, rss });
+    // utime and stime are fields 14 and 15; the name (field 2) may hold spaces, so count after ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const cpuTicks = Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+    procs.set(Number(name), { cmdline: cmdline.split('\0'), ppid, rss, cpuTicks });
   }
   const root = [...procs].find(([, p]) => p.cmdline.includes(`--${marker}`))?.[0];
-  const total = { renderer: 0, gpu: 0 };
-  if (root === undefined) return total;
+  const found = [];
+  if (root === undefined) return found;
   for (const [pid, p] of procs) {
     let up = p.ppid;
     let depth = 0;
@@ -133,8 +152,8 @@ async function processRss(marker) {
     // draws the browser's own UI pages is not the page's.
     const title = p.cmdline.join(' ');
     if (title.includes('--type=renderer') && !title.includes('--top-chrome-webui'))
-      total.renderer += p.rss;
-    if (title.includes('--type=gpu-process')) total.gpu += p.rss;
+      found.push({ kind: 'renderer', ...p });
+    if (title.includes('--type=gpu-process')) found.push({ kind: 'gpu', ...p });
   }
-  return total;
+  return found;
 }

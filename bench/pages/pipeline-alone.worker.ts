@@ -33,6 +33,8 @@ const api = {
         assetBase: location.origin + '/',
         allowedOrigins: [location.origin],
         forceDelegate: delegate,
+        // Every frame tracked: this measures the model inside the pipeline, frame by frame.
+        trackMode: 'every',
       },
       () => {},
       () => {},

@@ -14,11 +14,14 @@ export function StatsOverlay({ visible }: { visible: boolean }) {
   const p = stats?.pump;
   const data = {
     'data-frames-in': p?.framesIn ?? 0,
-    'data-tracked': p?.completed ?? 0,
+    'data-drawn': p?.completed ?? 0,
+    'data-tracked': p?.tracked ?? 0,
     'data-dropped': p?.dropped ?? 0,
     'data-failed': p?.failed ?? 0,
     'data-in-flight': (p?.inFlight ?? 0) + (p?.waiting ?? 0),
     'data-fps': w?.fps ?? 0,
+    'data-drawn-fps': w?.drawnFps ?? 0,
+    'data-longest-gap-ms': Math.round(w?.longestGapMs ?? 0),
     'data-detect-ms': ms(w?.detectMsP50),
     'data-detect-ms-p95': ms(w?.detectMsP95),
     'data-render-ms': ms(w?.renderMsP50),
@@ -39,12 +42,18 @@ export function StatsOverlay({ visible }: { visible: boolean }) {
     <dl className="stats" data-testid="pipeline-stats" hidden={!visible} {...data}>
       <dt>{t('statsFrames')}</dt>
       <dd>{data['data-frames-in']}</dd>
+      <dt>{t('statsDrawn')}</dt>
+      <dd>{data['data-drawn']}</dd>
       <dt>{t('statsTracked')}</dt>
       <dd>{data['data-tracked']}</dd>
       <dt>{t('statsDropped')}</dt>
       <dd>{data['data-dropped']}</dd>
       <dt>{t('statsFps')}</dt>
-      <dd>{data['data-fps']}</dd>
+      <dd>
+        {data['data-drawn-fps']} / {data['data-fps']}
+      </dd>
+      <dt>{t('statsLongestGap')}</dt>
+      <dd>{data['data-longest-gap-ms']} ms</dd>
       <dt>{t('statsDetect')}</dt>
       <dd>{data['data-detect-ms']} ms</dd>
       <dt>{t('statsRender')}</dt>

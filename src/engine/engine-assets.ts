@@ -2,7 +2,7 @@ import { ASSET_PATHS } from '../shared/storage-constants';
 import { allowedOrigins, assetBase, assetUrl, knownAsset } from '../storage/asset-url';
 import { fetchChecked } from '../shared/checked-fetch';
 import { ensurePrepared } from '../storage/prepare';
-import { rememberedChoices } from './engine-choices';
+import { rememberedChoices, trackModeOverride } from './engine-choices';
 import type { EngineAssets } from './try-on-engine';
 
 /**
@@ -13,6 +13,7 @@ import type { EngineAssets } from './try-on-engine';
 export async function loadEngineAssets(): Promise<EngineAssets> {
   const { modelBytes } = await ensurePrepared();
   const { delegate, quality } = rememberedChoices();
+  const trackMode = trackModeOverride();
   return {
     // A copy: the prepared bytes are shared by the page and the caller may transfer these.
     modelBytes: modelBytes.slice(0),
@@ -22,6 +23,7 @@ export async function loadEngineAssets(): Promise<EngineAssets> {
     allowedOrigins: allowedOrigins(),
     ...(delegate ? { forceDelegate: delegate } : {}),
     ...(quality ? { lensQuality: quality } : {}),
+    ...(trackMode ? { trackMode } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Delegate, LensQuality } from '../shared/try-on-types';
+import type { Delegate, LensQuality, TrackMode } from '../shared/try-on-types';
 import type { EnginePath } from './engine-path';
 
 /**
@@ -33,6 +33,11 @@ export function rememberedChoices(): EngineChoices {
   const forced = new URLSearchParams(location.search).get('delegate');
   if (forced === 'CPU' || forced === 'GPU') choices.delegate = forced;
   return choices;
+}
+
+/** `?track=every` tracks every frame (the bench's reference for the adaptive default). */
+export function trackModeOverride(): TrackMode | undefined {
+  return new URLSearchParams(location.search).get('track') === 'every' ? 'every' : undefined;
 }
 
 export function rememberChoices(update: EngineChoices): void {

@@ -3,6 +3,7 @@
  * frame waits and replaces (and closes) any older waiting one, so nothing piles up and the picture
  * stays current. Timestamps rise strictly, even when a looping file rewinds.
  */
+import type { FrameResult } from '../shared/try-on-types';
 import type { PumpCounters } from '../state/atoms';
 
 export interface FrameSource {
@@ -12,8 +13,8 @@ export interface FrameSource {
   grab(timestampUs: number): VideoFrame | null;
 }
 
-/** Takes ownership of the frame (transfers or closes it). */
-export type FrameSink = (frame: VideoFrame) => Promise<unknown>;
+/** Takes ownership of the frame (transfers or closes it); resolves with what the engine did. */
+export type FrameSink = (frame: VideoFrame) => Promise<FrameResult>;
 
 export class FramePump {
   private pending: VideoFrame | null = null;
@@ -21,9 +22,12 @@ export class FramePump {
   private running = false;
   private cancel: (() => void) | null = null;
   private lastTimestampUs = 0;
+  /** The engine's answer for the last frame it finished (null before the first). */
+  lastResult: FrameResult | null = null;
   readonly counters: PumpCounters = {
     framesIn: 0,
     completed: 0,
+    tracked: 0,
     dropped: 0,
     failed: 0,
     inFlight: 0,
@@ -86,18 +90,21 @@ export class FramePump {
   private send(frame: VideoFrame): void {
     this.busy = true;
     this.sink(frame).then(
-      () => this.settle(true),
+      (result) => this.settle(result),
       (error: unknown) => {
-        this.settle(false);
+        this.settle(null);
         this.onError(error);
       },
     );
   }
 
-  private settle(ok: boolean): void {
+  private settle(result: FrameResult | null): void {
     this.busy = false;
-    if (ok) this.counters.completed++;
-    else this.counters.failed++;
+    if (result) {
+      this.lastResult = result;
+      this.counters.completed++;
+      if (result.tracked) this.counters.tracked++;
+    } else this.counters.failed++;
     const next = this.pending;
     this.pending = null;
     if (next && this.running) this.send(next);

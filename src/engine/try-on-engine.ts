@@ -6,13 +6,18 @@ import type {
   Delegate,
   FrameResult,
   GlassesInput,
+  LensQuality,
   RecordingResult,
   RecordingStart,
+  TrackMode,
   WorkerStats,
 } from '../shared/try-on-types';
 import type { GlassesReport } from '../shared/glasses-types';
 import { RENDER_HEIGHT, RENDER_PIXEL_RATIO, RENDER_WIDTH } from '../shared/render-constants';
 import type { EnginePath } from './engine-path';
+
+/** Now on the clock frame timestamps use (capture times, epoch ms: see frame-pump.ts). */
+const epochMs = () => performance.timeOrigin + performance.now();
 
 export type EngineEvent =
   | { type: 'stats'; stats: WorkerStats }
@@ -26,6 +31,8 @@ export interface EngineAssets {
   assetBase: string;
   allowedOrigins: string[];
   forceDelegate?: Delegate;
+  lensQuality?: LensQuality;
+  trackMode?: TrackMode;
 }
 
 /**
@@ -122,12 +129,13 @@ export class TryOnEngine {
     return this.api.capturePair(scale);
   }
 
+  /** The file lasts from press to press: both times go with the calls, on the frames' clock. */
   startRecording(scale: number): Promise<RecordingStart> {
-    return this.api.startRecording(scale);
+    return this.api.startRecording(scale, epochMs());
   }
 
   stopRecording(): Promise<RecordingResult> {
-    return this.api.stopRecording();
+    return this.api.stopRecording(epochMs());
   }
 
   resetPose(): Promise<void> {

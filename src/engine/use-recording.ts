@@ -45,9 +45,10 @@ export function useRecording(
       return;
     }
     busy.current = true;
+    // The file starts at the press (see Recorder), so the timer counts from it too.
+    const startedAt = performance.now();
     try {
       const started = await engine.startRecording(CAPTURE_SCALE);
-      const startedAt = performance.now();
       if (started.ok) session.current = { kind: 'worker', engine, startedAt };
       else if (started.reason === 'no-webcodecs') {
         const fallback = canvasRef.current ? recordCanvas(canvasRef.current) : null;

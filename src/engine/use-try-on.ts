@@ -140,5 +140,5 @@ export type TryOnControls = Omit<
 >;
 
 function emptyCounters() {
-  return { framesIn: 0, completed: 0, dropped: 0, failed: 0, inFlight: 0, waiting: 0 };
+  return { framesIn: 0, completed: 0, tracked: 0, dropped: 0, failed: 0, inFlight: 0, waiting: 0 };
 }

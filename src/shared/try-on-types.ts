@@ -7,6 +7,8 @@ import type { FitOverride } from './glasses-types';
 
 export type Delegate = 'CPU' | 'GPU';
 export type LensQuality = 'transmission' | 'fast';
+/** 'adaptive' tracks a still face ~10 Hz and a moving one on every frame; 'every' always. */
+export type TrackMode = 'adaptive' | 'every';
 
 export interface EngineInit {
   /** The canvas the page transferred; the page fallback passes its own canvas in directly. */
@@ -27,6 +29,8 @@ export interface EngineInit {
   forceDelegate?: Delegate;
   /** Skip the lens probe: the verdict this browser measured before. */
   lensQuality?: LensQuality;
+  /** How often frames are tracked (every frame is drawn either way); adaptive by default. */
+  trackMode?: TrackMode;
 }
 
 /** The model and runtime a tracker starts from (the bench's workers take just these). */
@@ -59,18 +63,28 @@ export interface FrameOptions {
   mirror: boolean;
 }
 
-/** Per-frame result: small, so the reply costs nothing. */
+/** Per-frame result: small, so the reply costs nothing. Every frame is drawn; some are tracked. */
 export interface FrameResult {
   face: boolean;
+  /** Whether the model saw this frame (otherwise its pose was predicted). */
+  tracked: boolean;
+  /** 0 when the frame was not tracked. */
   detectMs: number;
   renderMs: number;
 }
 
 /** Pipeline figures the worker publishes (throttled) for the stats overlay and tests. */
 export interface WorkerStats {
+  /** Frames the model saw, and how many of them had a face. */
   tracked: number;
   faces: number;
+  /** Frames drawn (every frame the engine received). */
+  drawn: number;
+  /** Tracked and drawn frames per second over the last second. */
   fps: number;
+  drawnFps: number;
+  /** The longest wall-clock gap between two drawn frames since the source started (watchdog). */
+  longestGapMs: number;
   detectMsP50: number;
   detectMsP95: number;
   renderMsP50: number;

@@ -18,7 +18,9 @@ export const selectedModelAtom = atom<string | null>(null);
 /** The frame pump's figures (src/engine/frame-pump.ts). */
 export interface PumpCounters {
   framesIn: number;
+  /** Frames the engine drew (every frame it received), and how many of them it tracked. */
   completed: number;
+  tracked: number;
   dropped: number;
   failed: number;
   inFlight: number;

@@ -111,13 +111,17 @@ export async function pictureOrientation(page: Page): Promise<{ plain: number; f
   });
 }
 
-/** Tracked frames per second over `seconds`, from the page's pump counters. */
-export async function trackedFps(page: Page, seconds: number): Promise<number> {
+/** Tracked and drawn frames per second over `seconds`, from the page's pump counters. */
+export async function frameRates(
+  page: Page,
+  seconds: number,
+): Promise<{ tracked: number; drawn: number }> {
   const before = await readStats(page);
   const t0 = Date.now();
   await page.waitForTimeout(seconds * 1000);
   const after = await readStats(page);
-  return (after.tracked - before.tracked) / ((Date.now() - t0) / 1000);
+  const s = (Date.now() - t0) / 1000;
+  return { tracked: (after.tracked - before.tracked) / s, drawn: (after.drawn - before.drawn) / s };
 }
 
 /**
@@ -130,4 +134,26 @@ export async function waitForSettled(page: Page, minTracked = 20): Promise<void>
     (s) => s.delegate !== 'pending' && s.tracked >= minTracked && s.face === 1,
     180_000,
   );
+}
+
+/** In the page: mean absolute RGB difference (0–255) of two same-sized PNGs given as base64. */
+export async function pngDifference([a, b]: [string, string]): Promise<number> {
+  const pixels = async (base64: string) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    return ctx.getImageData(0, 0, bitmap.width, bitmap.height).data;
+  };
+  const [pa, pb] = await Promise.all([pixels(a), pixels(b)]);
+  if (pa.length !== pb.length) return Infinity;
+  let sum = 0;
+  for (let i = 0; i < pa.length; i += 4) {
+    sum +=
+      Math.abs(pa[i]! - pb[i]!) +
+      Math.abs(pa[i + 1]! - pb[i + 1]!) +
+      Math.abs(pa[i + 2]! - pb[i + 2]!);
+  }
+  return sum / ((pa.length / 4) * 3);
 }

@@ -4,11 +4,17 @@
 
 export interface Stats {
   framesIn: number;
+  /** Frames the engine drew, and those of them the model saw (the pump's counts). */
+  drawn: number;
   tracked: number;
   dropped: number;
   failed: number;
   inFlight: number;
+  /** Tracked and drawn frames per second (the worker's last second). */
   fps: number;
+  drawnFps: number;
+  /** The longest gap between two drawn frames since the source started. */
+  longestGapMs: number;
   detectMs: number;
   renderMs: number;
   face: number;
@@ -28,11 +34,14 @@ export function parseStats(data: Record<string, string | undefined>): Stats {
   const n = (key: string) => Number(data[key] ?? 0);
   return {
     framesIn: n('framesIn'),
+    drawn: n('drawn'),
     tracked: n('tracked'),
     dropped: n('dropped'),
     failed: n('failed'),
     inFlight: n('inFlight'),
     fps: n('fps'),
+    drawnFps: n('drawnFps'),
+    longestGapMs: n('longestGapMs'),
     detectMs: n('detectMs'),
     renderMs: n('renderMs'),
     face: n('face'),

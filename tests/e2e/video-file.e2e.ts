@@ -10,6 +10,7 @@ import { prepareFixtures } from './fixtures.mjs';
 import {
   DIST_DIR,
   pictureOrientation,
+  pngDifference,
   pngSize,
   probeVideo,
   saveDownload,
@@ -126,6 +127,29 @@ describe(`video file ${file.name}`, () => {
       const pausedAt = (await video(page)).time;
       await page.waitForTimeout(500);
       expect((await video(page)).time).toBe(pausedAt);
+      // A change shows at once on the paused picture (no new frame comes): taking the glasses off
+      // and putting them back changes the shown picture, and nothing else does.
+      const picture = page.getByTestId('picture');
+      const framesBefore = (await readStats(page)).framesIn;
+      const worn = await picture.screenshot();
+      await page.waitForTimeout(300);
+      const still = await picture.screenshot();
+      await page.getByRole('button', { name: '取消效果' }).click();
+      await expect.poll(() => page.locator('.model-cell[aria-pressed="true"]').count()).toBe(0);
+      await page.waitForTimeout(300);
+      const bare = await picture.screenshot();
+      await wearGlasses(page);
+      await page.waitForTimeout(300);
+      const again = await picture.screenshot();
+      expect((await readStats(page)).framesIn).toBe(framesBefore);
+      const diff = (a: Buffer, b: Buffer) =>
+        page.evaluate(pngDifference, [a.toString('base64'), b.toString('base64')] as [
+          string,
+          string,
+        ]);
+      expect(await diff(worn, still)).toBeLessThan(0.05);
+      expect(await diff(worn, bare)).toBeGreaterThan(0.5);
+      expect(await diff(worn, again)).toBeLessThan(0.2);
       await bar.getByRole('button', { name: '播放' }).click();
       await expect.poll(async () => (await video(page)).paused, { timeout: 15_000 }).toBe(false);
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FramePump, type FrameSource } from '../../src/engine/frame-pump';
+import type { FrameResult } from '../../src/shared/try-on-types';
 
 /** A stand-in VideoFrame that records how often it is closed. */
 class FakeFrame {
@@ -25,16 +26,22 @@ function harness() {
       return frame as unknown as VideoFrame;
     },
   };
-  const inFlight: { frame: FakeFrame; resolve: () => void; reject: (e: Error) => void }[] = [];
+  const inFlight: {
+    frame: FakeFrame;
+    resolve: (result: FrameResult) => void;
+    reject: (e: Error) => void;
+  }[] = [];
   const pump = new FramePump(source, (frame) => {
     const fake = frame as unknown as FakeFrame;
     fake.transferred = true; // the worker now owns it and closes it
-    return new Promise<void>((resolve, reject) => inFlight.push({ frame: fake, resolve, reject }));
+    return new Promise<FrameResult>((resolve, reject) =>
+      inFlight.push({ frame: fake, resolve, reject }),
+    );
   });
   const emit = (at: number) => next?.(at);
-  const settle = async (ok = true) => {
+  const settle = async (ok = true, tracked = true) => {
     const item = inFlight.shift()!;
-    if (ok) item.resolve();
+    if (ok) item.resolve({ face: true, tracked, detectMs: tracked ? 40 : 0, renderMs: 2 });
     else item.reject(new Error('boom'));
     await Promise.resolve();
     await Promise.resolve();
@@ -54,9 +61,12 @@ describe('FramePump', () => {
     expect(pump.counters).toMatchObject({ framesIn: 5, dropped: 3, inFlight: 1, waiting: 1 });
     await settle();
     expect(inFlight[0]!.frame).toBe(frames[4]); // the newest frame went next
-    await settle();
+    await settle(true, false);
     pump.stop();
     expect(pump.counters.framesIn).toBe(pump.counters.completed + pump.counters.dropped);
+    // The engine's answers are kept: both frames drawn, the first of them tracked.
+    expect(pump.counters).toMatchObject({ completed: 2, tracked: 1 });
+    expect(pump.lastResult).toMatchObject({ tracked: false, detectMs: 0 });
     expect(frames.every(endedOnce)).toBe(true);
   });
 

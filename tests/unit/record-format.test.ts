@@ -74,11 +74,12 @@ describe('codecStrings', () => {
 describe('RecordClock', () => {
   const MS = 1000;
   /** Feeds pictures at the given times (ms) and returns the timestamps (ms) that were kept. */
-  const keep = (times: number[]) => {
-    const clock = new RecordClock(30);
+  const EPOCH = 1_700_000_000_000_000;
+  const keep = (times: number[], pressedAtMs = times[0] ?? 0) => {
+    const clock = new RecordClock(30, pressedAtMs * MS + EPOCH);
     const kept: number[] = [];
     for (const t of times) {
-      const slot = clock.slot(t * MS + 1_700_000_000_000_000);
+      const slot = clock.slot(t * MS + EPOCH);
       if (slot === null) continue;
       clock.take(slot);
       kept.push(clock.timestampUs(slot) / MS);
@@ -99,6 +100,15 @@ describe('RecordClock', () => {
     const slow = keep(Array.from({ length: 5 }, (_, i) => i * 250));
     expect(slow.kept).toHaveLength(5);
     expect(slow.kept.at(-1)).toBeCloseTo(1000, 0);
+  });
+
+  it('starts at the press: older pictures are left out, the first one fills the start', () => {
+    // Pressed at 100 ms; the recorder was ready only at 400 ms: that picture shows from 0 on,
+    // the next ones at their own time after the press.
+    const { kept } = keep([50, 400, 433, 466], 100);
+    expect(kept).toEqual([0, 333.333, 366.667].map((v) => expect.closeTo(v, 2)));
+    const clock = new RecordClock(30, 1e6);
+    expect(clock.endSlot(1e6 + 4e6)).toBe(119); // stop pressed 4 s later: slots 0..119
   });
 
   it('puts MP4/H.264 first on WebKit only', async () => {

@@ -1,0 +1,87 @@
+import type { GlassesReport } from '../src/shared/glasses-types';
+import type { GlassesInput, LensQuality } from '../src/shared/try-on-types';
+import { bitmapPixels, prefilterEquirect } from './env-prefilter';
+import { loadGlasses } from './glasses-loader';
+import { applyLensQuality } from './lens-quality';
+import { disposeTree, type TryOnScene } from './scene';
+
+/**
+ * The glasses slot of the scene. Loads take a while and may overlap: the glasses change only
+ * once a model has loaded, and only if no later call (another model, or clearing) came in
+ * meanwhile: the newest request wins.
+ */
+export class GlassesSlot {
+  private ticket = 0;
+
+  constructor(private readonly scene: TryOnScene) {}
+
+  /** Parses and fits the model; `worn` says whether it went on (a newer request may have won). */
+  async set(
+    input: GlassesInput,
+    quality: LensQuality | 'pending',
+  ): Promise<{ report: GlassesReport; worn: boolean }> {
+    const ticket = ++this.ticket;
+    const { object, report } = await loadGlasses(input.glb, {
+      materials: input.materials,
+      offsets: input.offsets,
+      fit: input.fit,
+      renderer: this.scene.renderer,
+    });
+    if (ticket !== this.ticket) {
+      disposeTree(object);
+      return { report, worn: false };
+    }
+    if (quality !== 'pending') applyLensQuality(object, quality);
+    this.scene.setGlasses(object);
+    return { report, worn: true };
+  }
+
+  clear(): void {
+    this.ticket++;
+    this.scene.setGlasses(null);
+  }
+}
+
+/**
+ * Where the lens probe found a slow GPU, the environment is prefiltered on the CPU (~3 s of
+ * software-GL work saved at every start, see env-prefilter.ts); elsewhere three.js does it.
+ */
+export async function loadEnvironment(
+  scene: TryOnScene,
+  image: Blob,
+  onCpu: boolean,
+): Promise<void> {
+  // three uploads an ImageBitmap as it is, so its texture needs the flip; the CPU reads rows.
+  const bitmap = await createImageBitmap(image, onCpu ? {} : { imageOrientation: 'flipY' });
+  try {
+    if (onCpu) scene.setPrefilteredEnvironment(prefilterEquirect(bitmapPixels(bitmap)));
+    else scene.setEnvironment(bitmap);
+  } finally {
+    bitmap.close();
+  }
+}
+
+/**
+ * A PNG of `frame` as the preview shows it, at `scale` × the video size, with or without the
+ * glasses; the preview is drawn back at its own size afterwards.
+ */
+export function capturePng(
+  scene: TryOnScene,
+  frame: VideoFrame,
+  options: { scale: number; glasses: boolean; mirror: boolean },
+): Promise<Blob> {
+  const { width, height } = scene.size;
+  const target = scene.currentGlasses;
+  if (target) target.visible = options.glasses;
+  // Everything up to convertToBlob happens in this task, so no frame can slip in between.
+  try {
+    scene.resize(frame.displayWidth * options.scale, frame.displayHeight * options.scale);
+    scene.setMirror(options.mirror);
+    scene.render(frame);
+    return scene.toPng();
+  } finally {
+    if (target) target.visible = true;
+    scene.resize(width, height);
+    scene.render(frame);
+  }
+}
