@@ -18,8 +18,9 @@ import { measureLensQuality } from './lens-quality';
 import { Recorder } from './recorder';
 import { TryOnScene } from './scene';
 import { capturePng, GlassesSlot, loadEnvironment } from './scene-content';
-import { isSoftwareGl } from './software-gl';
+import { probeSoftwareGl } from './software-gl';
 import { PipelineMeter } from './stats';
+import { TrackAudit } from './track-audit';
 import { TrackScheduler } from './track-scheduler';
 
 const STATS_INTERVAL_MS = 250;
@@ -39,6 +40,7 @@ export class TryOnPipeline {
   private closed = 0;
   private recorder: Recorder | null = null;
   private readonly glasses: GlassesSlot;
+  private readonly audit: TrackAudit | null;
   /** Whether the kept picture was tracked (or only drawn with a predicted pose). */
   private lastTracked = false;
 
@@ -51,6 +53,7 @@ export class TryOnPipeline {
     this.facePose = new FacePose(scene);
     this.fit = new CanvasFit(scene);
     this.glasses = new GlassesSlot(scene);
+    this.audit = scheduler.mode === 'audit' ? new TrackAudit() : null;
   }
 
   static async create(
@@ -60,7 +63,11 @@ export class TryOnPipeline {
   ): Promise<TryOnPipeline> {
     const canvas = init.canvas;
     if (!canvas) throw new Error('no canvas to draw into');
-    const scene = new TryOnScene(canvas, init.width, init.height, init.pixelRatio);
+    // Software GL (measured on SwiftShader, portrait video): MSAA off took drawn frames from 8.4
+    // to 10.6 per second, and the GPU delegate loses there (221 ms against 43 ms a detection)
+    // while building it would stall the picture for seconds: no trial.
+    const software = probeSoftwareGl();
+    const scene = new TryOnScene(canvas, init.width, init.height, init.pixelRatio, !software);
     canvas.addEventListener('webglcontextlost', () => onError('webgl-lost', 'context lost'));
     canvas.addEventListener('webglcontextrestored', () => onError('webgl-restored', ''));
     const source = {
@@ -69,9 +76,7 @@ export class TryOnPipeline {
       wasmBinaryUrl: init.wasmBinaryUrl,
     };
     let pipeline: TryOnPipeline | null = null;
-    // On software GL the GPU delegate is known to lose (221 ms against 43 ms a detection here),
-    // and building it would stall the picture for seconds: no trial there.
-    const force = init.forceDelegate ?? (isSoftwareGl(scene.renderer) ? 'CPU' : undefined);
+    const force = init.forceDelegate ?? (software ? 'CPU' : undefined);
     const picker = await DelegatePicker.start(source, () => pipeline?.publish(true), force);
     pipeline = new TryOnPipeline(scene, picker, new TrackScheduler(init.trackMode), onStats);
     pipeline.quality = init.lensQuality ?? measureLensQuality(scene);
@@ -92,7 +97,8 @@ export class TryOnPipeline {
       this.mirror = options.mirror;
       const t0 = performance.now();
       const tracked = this.scheduler.due(timestampMs, this.facePose.motion);
-      if (tracked) this.track(frame, timestampMs);
+      if (this.audit) this.auditFrame(this.audit, frame, timestampMs, tracked);
+      else if (tracked) this.track(frame, timestampMs);
       else this.facePose.predict(timestampMs);
       const t1 = performance.now();
       this.scene.setMirror(options.mirror);
@@ -116,10 +122,25 @@ export class TryOnPipeline {
     }
   }
 
+  /** `?track=audit`: tracks every frame for the reference, poses the picture as adaptive would. */
+  private auditFrame(audit: TrackAudit, frame: VideoFrame, timestampMs: number, due: boolean) {
+    const start = performance.now();
+    const result = this.picker.detect(frame, timestampMs);
+    audit.track(result, timestampMs);
+    if (due) {
+      this.facePose.apply(result, timestampMs, this.mirror);
+      this.scheduler.tracked(timestampMs, performance.now() - start);
+    } else this.facePose.predict(timestampMs);
+    const { anchor, camera } = this.scene;
+    const { width, height } = this.scene.size;
+    audit.compare(anchor.visible ? anchor.matrix : null, camera, width, height);
+  }
+
   private track(frame: VideoFrame, timestampMs: number): void {
+    const start = performance.now();
     const result = this.picker.detect(frame, timestampMs);
     this.facePose.apply(result, timestampMs, this.mirror);
-    this.scheduler.tracked(timestampMs);
+    this.scheduler.tracked(timestampMs, performance.now() - start);
   }
 
   /**
@@ -182,6 +203,7 @@ export class TryOnPipeline {
       alignPx: this.facePose.alignPx,
       eyes: this.facePose.eyes,
       openFrames: this.received - this.closed,
+      ...(this.audit ? { auditPx: [this.audit.errorPx.p(50), this.audit.errorPx.p(95)] } : {}),
     });
   }
 

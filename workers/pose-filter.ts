@@ -21,7 +21,7 @@ export const JUMP_CM = 4;
  * How far ahead of the last tracked frame a pose is extrapolated at most: beyond it (a stall, a
  * lost face) holding the pose is safer than a guess that keeps flying off.
  */
-export const MAX_PREDICT_MS = 150;
+export const MAX_PREDICT_MS = 250;
 /** Low-pass on the filtered pose's own speed, so one noisy step does not fling the prediction. */
 const VELOCITY_CUTOFF_HZ = 4;
 

@@ -27,11 +27,17 @@ export class GlassesSlot {
       fit: input.fit,
       renderer: this.scene.renderer,
     });
+    if (quality !== 'pending') applyLensQuality(object, quality);
+    // Shaders compile off the drawing path where the GPU can (KHR_parallel_shader_compile),
+    // instead of stalling the first frame that shows the glasses.
+    if (ticket === this.ticket) {
+      const { renderer, camera, scene } = this.scene;
+      await renderer.compileAsync(object, camera, scene).catch(() => {});
+    }
     if (ticket !== this.ticket) {
       disposeTree(object);
       return { report, worn: false };
     }
-    if (quality !== 'pending') applyLensQuality(object, quality);
     this.scene.setGlasses(object);
     return { report, worn: true };
   }

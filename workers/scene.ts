@@ -39,8 +39,14 @@ export class TryOnScene {
   private glasses: Object3D | null = null;
   private pmrem: PMREMGenerator;
 
-  constructor(canvas: OffscreenCanvas, width: number, height: number, pixelRatio: number) {
-    this.renderer = new WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: false });
+  constructor(
+    canvas: OffscreenCanvas,
+    width: number,
+    height: number,
+    pixelRatio: number,
+    antialias = true,
+  ) {
+    this.renderer = new WebGLRenderer({ canvas, antialias, preserveDrawingBuffer: false });
     this.renderer.setPixelRatio(pixelRatio);
     this.renderer.setSize(width, height, false);
     this.renderer.toneMapping = NoToneMapping;

@@ -33,10 +33,13 @@ async function windowWithMemory(session, plan, soakS, tapSelector) {
 /** How long after the first frame of a fresh profile the longest gap is read. */
 const START_WATCH_S = 20;
 
-/** The same app with `?track=every`: every drawn frame tracked, for CPU and rate comparison. */
+/**
+ * The same app with `?track=audit`: every frame tracked (CPU and rates as tracking every frame),
+ * the picture posed as the adaptive default would, and the distance between the two measured.
+ */
 async function measureEveryFrame(session, baseUrl, plan) {
   const { page } = session;
-  await startToFirstFrame(page, `${baseUrl}/home?stats&track=every`, plan.stepTimeoutMs);
+  await startToFirstFrame(page, `${baseUrl}/home?stats&track=audit`, plan.stepTimeoutMs);
   await putOnFirstGlasses(page, plan.stepTimeoutMs);
   await warmUp(page, { seconds: plan.warmupS, minTracked: 20, timeoutMs: 120_000 });
   await resetProbes(page);

@@ -97,6 +97,10 @@ export async function measureWindow(session, { seconds, tapSelector }) {
     droppedShare: cameraFrames ? round(Math.max(0, cameraFrames - drawn) / cameraFrames, 3) : null,
     pumpDropped: delta('dropped'),
     longestGapMs: Number(after.stats.longestGapMs ?? 0),
+    auditPx: String(after.stats.auditPx ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map(Number),
     cpuSPerMin:
       after.cpuS === null || before.cpuS === null
         ? null

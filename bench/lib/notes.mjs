@@ -14,7 +14,18 @@ export const NOTES = [
     ' Latency runs from the camera’s capture time (requestVideoFrameCallback `captureTime`) to' +
     ' that moment: detect + render + the hop back; the worker commits the picture just before.',
   'Camera fps counts the track’s own frames (`MediaStreamTrack.stats.totalFrames`); presented' +
-    ' counts the video-frame callbacks the page got; dropped = camera frames − tracked frames.',
+    ' counts the video-frame callbacks the page got; dropped = camera frames − drawn frames.' +
+    ' Every frame the engine takes is drawn; tracked ones went through the model (a moving face' +
+    ' every frame, a still one ~10 Hz), the others got the pose predicted to their timestamp.' +
+    ' Detect figures come from the tracked frames only.',
+  '**Tracking every frame (reference)** is the same app with `?track=audit`, measured in the' +
+    ' same browser after the warm start: every frame is tracked (so its rates and CPU are those' +
+    ' of tracking every frame), the picture gets the adaptive pose, and the audit compares the' +
+    ' two (bridge and hinges projected into the drawn picture, the larger distance per frame). CPU s per minute is user + system time of the page’s' +
+    ' renderer and the GPU process (`/proc/<pid>/stat`) over the window. Longest gap is the' +
+    ' `?stats` watchdog: the longest time between two drawn frames, counted from when the later' +
+    ' frame existed (a paused video is no gap), read 20 s after the first frame of the fresh' +
+    ' profile (glasses tapped meanwhile) and at the end of the window.',
   'Event-loop lag is how late each timer of a chain of 4 ms `setTimeout`s fires (added by an' +
     ' init script). Busy is CDP `Performance.getMetrics` TaskDuration over wall time. Long' +
     ' tasks come from `PerformanceObserver("longtask")`; blocking = Σ(duration − 50 ms).' +

@@ -20,6 +20,10 @@ const ROWS = [
     (c) => (c.everyFrame ? [c.everyFrame.trackedFps, c.everyFrame.drawnFps] : null),
   ],
   [
+    'Adaptive pose vs tracking every frame, px p50 / p95 (audit)',
+    (c) => (c.everyFrame?.auditPx?.length ? c.everyFrame.auditPx : null),
+  ],
+  [
     'CPU s per minute, renderer + GPU: adaptive / every frame',
     (c) => [c.window?.cpuSPerMin, c.everyFrame?.cpuSPerMin],
   ],

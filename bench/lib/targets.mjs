@@ -63,6 +63,11 @@ export function checkTargets(run) {
       ? verdict(w.startGapMs <= 250, `${w.startGapMs} ms (${w.window?.longestGapMs} ms later)`)
       : null,
   );
+  add('pipeline', 'adaptive position error p95 ≤ 2 px (against tracking every frame)', () => {
+    const px = w?.everyFrame?.auditPx;
+    if (!px?.length) return null;
+    return verdict(px[1] <= 2, `${px[1]} px (p50 ${px[0]} px)`);
+  });
   add('pipeline', 'CPU per minute adaptive ≤ 0.5 × tracking every frame', () => {
     const a = w?.window?.cpuSPerMin;
     const e = w?.everyFrame?.cpuSPerMin;

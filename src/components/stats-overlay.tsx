@@ -37,6 +37,7 @@ export function StatsOverlay({ visible }: { visible: boolean }) {
     'data-align-px': ms(w?.alignPx),
     'data-open-frames': w?.openFrames ?? 0,
     'data-eyes': (w?.eyes ?? []).map((v) => v.toFixed(4)).join(','),
+    'data-audit-px': (w?.auditPx ?? []).map((v) => v.toFixed(2)).join(','),
   };
   return (
     <dl className="stats" data-testid="pipeline-stats" hidden={!visible} {...data}>

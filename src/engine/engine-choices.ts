@@ -35,9 +35,10 @@ export function rememberedChoices(): EngineChoices {
   return choices;
 }
 
-/** `?track=every` tracks every frame (the bench's reference for the adaptive default). */
+/** `?track=every` or `?track=audit`: the bench's references for the adaptive default. */
 export function trackModeOverride(): TrackMode | undefined {
-  return new URLSearchParams(location.search).get('track') === 'every' ? 'every' : undefined;
+  const forced = new URLSearchParams(location.search).get('track');
+  return forced === 'every' || forced === 'audit' ? forced : undefined;
 }
 
 export function rememberChoices(update: EngineChoices): void {

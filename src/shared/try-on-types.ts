@@ -7,8 +7,12 @@ import type { FitOverride } from './glasses-types';
 
 export type Delegate = 'CPU' | 'GPU';
 export type LensQuality = 'transmission' | 'fast';
-/** 'adaptive' tracks a still face ~10 Hz and a moving one on every frame; 'every' always. */
-export type TrackMode = 'adaptive' | 'every';
+/**
+ * 'adaptive' tracks a still face ~10 Hz and a moving one at the model's pace; 'every' tracks
+ * every frame; 'audit' (bench) tracks every frame but draws the adaptive pose, and measures how
+ * far it is from the every-frame one.
+ */
+export type TrackMode = 'adaptive' | 'every' | 'audit';
 
 export interface EngineInit {
   /** The canvas the page transferred; the page fallback passes its own canvas in directly. */
@@ -100,6 +104,8 @@ export interface WorkerStats {
   eyes: number[];
   /** Frames the worker received and has not closed yet. */
   openFrames: number;
+  /** `?track=audit` only: adaptive vs every-frame pose, px in the drawn picture, p50 / p95. */
+  auditPx?: [number, number];
 }
 
 /** One picture rendered with and without glasses, and where its eyes are (tests, bench). */

@@ -9,12 +9,16 @@ const still = { speedCmS: 0.2, spinRadS: 0.01 };
 const moving = { speedCmS: STILL_SPEED_CM_S * 3, spinRadS: 0.01 };
 
 /** Which of 30 frames at 30 fps get tracked for a given motion. */
-function trackedFrames(scheduler: TrackScheduler, motion: typeof still | null): number[] {
+function trackedFrames(
+  scheduler: TrackScheduler,
+  motion: typeof still | null,
+  detectMs = 0,
+): number[] {
   const tracked: number[] = [];
   for (let i = 0; i < 30; i++) {
     const t = 1000 + (i * 1000) / 30;
     if (!scheduler.due(t, motion)) continue;
-    scheduler.tracked(t);
+    scheduler.tracked(t, detectMs);
     tracked.push(i);
   }
   return tracked;
@@ -30,6 +34,12 @@ describe('TrackScheduler', () => {
       );
     }
     expect(trackedFrames(new TrackScheduler(), moving)).toHaveLength(30);
+  });
+
+  it("leaves a slow model's own time for drawing between detections of a moving face", () => {
+    // 50 ms detections at 30 fps: every other frame is tracked, the ones between are drawn.
+    expect(trackedFrames(new TrackScheduler(), moving, 50)).toHaveLength(15);
+    expect(trackedFrames(new TrackScheduler('every'), moving, 50)).toHaveLength(30);
   });
 
   it('looks for a face on every frame while none is known, and in every-frame mode', () => {
