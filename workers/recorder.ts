@@ -2,6 +2,7 @@ import { RECORD_FPS } from '../src/shared/ui-constants';
 import type { RecordingInfo, RecordingRefusal, RecordingResult } from '../src/shared/try-on-types';
 import { createFrameScaler, type FrameScaler } from './frame-scaler';
 import type { Muxer } from './muxer';
+import { PacketHold } from './packet-hold';
 import { pickRecordFormat, RecordClock, recordSize, type RecordFormat } from './record-format';
 
 /** More frames than this waiting in the encoder and new ones are dropped: tracking comes first. */
@@ -18,6 +19,7 @@ export class Recorder {
   private writing: Promise<void> = Promise.resolve();
   private failure: unknown = null;
   private readonly clock: RecordClock;
+  private readonly hold: PacketHold;
   /** The last picture sent, kept to hold the file's end up to the stop press. */
   private last: VideoFrame | null = null;
   private frames = 0;
@@ -34,14 +36,15 @@ export class Recorder {
     this.clock = new RecordClock(RECORD_FPS, startUs);
     const { width = 0, height = 0 } = format.config;
     this.info = { mime: format.mime, ext: format.ext, codec: format.config.codec, width, height };
+    this.hold = new PacketHold((chunk, meta) => {
+      // The muxer takes packets in order, one after the other.
+      const hand = this.muxer.add(chunk, meta);
+      this.writing = this.writing
+        .then(() => (this.failure ? undefined : hand()))
+        .catch((error: unknown) => this.fail(error));
+    });
     this.encoder = new VideoEncoder({
-      output: (chunk, meta) => {
-        // The muxer takes packets in order, one after the other.
-        const hand = this.muxer.add(chunk, meta);
-        this.writing = this.writing
-          .then(() => (this.failure ? undefined : hand()))
-          .catch((error: unknown) => this.fail(error));
-      },
+      output: (chunk, meta) => this.hold.add(chunk, meta),
       error: (error) => this.fail(error),
     });
     this.encoder.configure(format.config);
@@ -82,9 +85,10 @@ export class Recorder {
   }
 
   /** Takes ownership of `frame`: encodes it in `slot` and keeps it as the last picture. */
-  private encode(frame: VideoFrame, slot: number): void {
+  private encode(frame: VideoFrame, slot: number, keyFrame = false): void {
     try {
-      this.encoder.encode(frame, { keyFrame: this.frames % KEY_FRAME_INTERVAL === 0 });
+      const key = keyFrame || this.frames % KEY_FRAME_INTERVAL === 0;
+      this.encoder.encode(frame, { keyFrame: key });
       this.clock.take(slot);
       this.frames++;
       this.last?.close();
@@ -96,25 +100,29 @@ export class Recorder {
   }
 
   /**
-   * Holds the last picture up to `pressedAtMs` (the stop press, epoch ms), flushes the encoder and
-   * finishes the file, so that it lasts from press to press.
+   * Ends the file at `pressedAtMs` (the stop press, epoch ms), so that it lasts from press to
+   * press: pictures drawn after the press (the press reached a busy worker late) are left out,
+   * and the last picture is held up to the press when none came near it.
    */
   async stop(pressedAtMs: number): Promise<RecordingResult> {
+    this.stopped = true;
     const end = this.clock.endSlot(pressedAtMs * 1000);
+    const endUs = this.clock.timestampUs(end);
+    await this.flush();
+    const late = this.hold.cut(endUs);
     const last = this.last;
     this.last = null;
-    if (last && !this.failure && end > this.clock.last) {
-      this.encode(new VideoFrame(last, { timestamp: this.clock.timestampUs(end) }), end);
+    if (last && !this.failure && (this.hold.lastOutUs ?? -1) < endUs) {
+      // A key frame: the encoder's state may refer to pictures just left out.
+      this.encode(new VideoFrame(last, { timestamp: endUs }), end, true);
+      await this.flush();
+      this.hold.cut(endUs);
     }
+    // The held picture, if one was encoded, is kept by the encoder; ours can go.
+    (this.last as VideoFrame | null)?.close();
+    this.last = null;
     last?.close();
-    this.stopped = true;
-    try {
-      if (this.encoder.state === 'configured') await this.encoder.flush();
-    } catch (error) {
-      this.fail(error);
-    } finally {
-      if (this.encoder.state !== 'closed') this.encoder.close();
-    }
+    if (this.encoder.state !== 'closed') this.encoder.close();
     await this.writing;
     if (!this.failure && this.frames === 0) this.fail(new Error('no frames were recorded'));
     if (this.failure) {
@@ -125,9 +133,9 @@ export class Recorder {
     return {
       ...this.info,
       blob: new Blob([buffer], { type: this.format.mime }),
-      frames: this.frames,
-      dropped: this.dropped,
-      durationS: this.clock.durationS,
+      frames: this.frames - late,
+      dropped: this.dropped + late,
+      durationS: (end + 1) / RECORD_FPS,
     };
   }
 
@@ -138,6 +146,14 @@ export class Recorder {
     this.last = null;
     if (this.encoder.state !== 'closed') this.encoder.close();
     void this.muxer.cancel().catch(() => {});
+  }
+
+  private async flush(): Promise<void> {
+    try {
+      if (this.encoder.state === 'configured') await this.encoder.flush();
+    } catch (error) {
+      this.fail(error);
+    }
   }
 
   private fail(error: unknown): void {

@@ -115,9 +115,10 @@ describe(`photo and recording on camera ${camera.name}`, () => {
       expect(video.durationS).toBeLessThan((stopClick.after - startClick.before) / 1000 + frameS);
       // Every drawn picture is recorded, up to 30 fps: ≥ 25 fps wherever drawing keeps up with
       // the camera. On a loaded 2-core machine drawing itself may run slower; then the file must
-      // keep at least 80% of the pictures that were drawn while it recorded.
+      // keep at least 80% of the pictures drawn in the 3.8 s window inside the recording (the
+      // file's own rate also counts the encoder's start-up after the press).
       expect(video.fps).toBeLessThanOrEqual(30.5);
-      expect(video.fps).toBeGreaterThanOrEqual(Math.min(25, during * 0.8));
+      expect(video.frames).toBeGreaterThanOrEqual(Math.min(25, during * 0.8) * 3.8);
       await expect
         .poll(() => page.getByRole('button', { name: '开始录像' }).count(), { timeout: 15_000 })
         .toBe(1);
