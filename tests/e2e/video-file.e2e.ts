@@ -127,10 +127,10 @@ describe(`video file ${file.name}`, () => {
       const pausedAt = (await video(page)).time;
       await page.waitForTimeout(500);
       expect((await video(page)).time).toBe(pausedAt);
-      // A change shows at once on the paused picture (no new frame comes): taking the glasses off
-      // and putting them back changes the shown picture, and nothing else does.
+      // A change shows at once on the paused picture: taking the glasses off and putting them
+      // back changes the shown picture, and nothing else does. (Chromium may present the paused
+      // picture again on a layout change, so the check is the picture, not a frame count.)
       const picture = page.getByTestId('picture');
-      const framesBefore = (await readStats(page)).framesIn;
       const worn = await picture.screenshot();
       await page.waitForTimeout(300);
       const still = await picture.screenshot();
@@ -141,15 +141,23 @@ describe(`video file ${file.name}`, () => {
       await wearGlasses(page);
       await page.waitForTimeout(300);
       const again = await picture.screenshot();
-      expect((await readStats(page)).framesIn).toBe(framesBefore);
+      expect((await video(page)).time).toBe(pausedAt);
       const diff = (a: Buffer, b: Buffer) =>
         page.evaluate(pngDifference, [a.toString('base64'), b.toString('base64')] as [
           string,
           string,
         ]);
-      expect(await diff(worn, still)).toBeLessThan(0.05);
-      expect(await diff(worn, bare)).toBeGreaterThan(0.5);
-      expect(await diff(worn, again)).toBeLessThan(0.2);
+      const changes = {
+        still: await diff(worn, still),
+        bare: await diff(worn, bare),
+        again: await diff(worn, again),
+      };
+      console.log('paused picture changes', JSON.stringify(changes));
+      expect(changes.still).toBeLessThan(0.05);
+      expect(changes.bare).toBeGreaterThan(0.5);
+      // Worn again: the glasses are back where they were, give or take the pose of a re-tracked
+      // picture (far closer than without them).
+      expect(changes.again).toBeLessThan(changes.bare / 3);
       await bar.getByRole('button', { name: '播放' }).click();
       await expect.poll(async () => (await video(page)).paused, { timeout: 15_000 }).toBe(false);
 
