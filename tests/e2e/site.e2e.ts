@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { TOAST_MS } from '../../src/shared/ui-constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
 import { launchChromium } from './browser.mjs';
@@ -115,13 +116,27 @@ describe('keyboard and toasts', () => {
     await withApp(server.url, { cameraY4m: fixtures.cameras[0]!.y4m }, async ({ page }) => {
       const cell = page.locator('.model-cell').first();
       await cell.waitFor();
+      // The toast's life is timed in the page (a busy test runner polls late).
+      await page.evaluate(() => {
+        const times: { shown?: number; hidden?: number } = {};
+        (window as unknown as { __toast: typeof times }).__toast = times;
+        new MutationObserver(() => {
+          const text = document.querySelector('[role="status"]')?.textContent ?? '';
+          if (text && times.shown === undefined) times.shown = performance.now();
+          if (!text && times.shown !== undefined) times.hidden ??= performance.now();
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
       await cell.focus();
       await page.keyboard.press('Enter');
       const toast = page.getByRole('status');
       await expect.poll(() => toast.textContent()).toContain('请打开摄像头或视频');
-      const shownAt = Date.now();
       await expect.poll(() => toast.textContent(), { timeout: 5000 }).toBe('');
-      expect(Date.now() - shownAt).toBeGreaterThan(1500);
+      const life = await page.evaluate(() => {
+        const t = (window as unknown as { __toast: { shown: number; hidden: number } }).__toast;
+        return t.hidden - t.shown;
+      });
+      expect(life).toBeGreaterThan(TOAST_MS - 100);
+      expect(life).toBeLessThan(TOAST_MS + 600);
       // Reach the camera button with Tab and start it with the keyboard.
       const camera = page.getByRole('button', { name: '开启摄像头' });
       await expect.poll(() => camera.isEnabled(), { timeout: 90_000 }).toBe(true);
