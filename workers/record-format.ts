@@ -171,8 +171,8 @@ export class RecordClock {
     return Math.round(slot * this.frameUs);
   }
 
-  /** From the first slot to the end of the last one. */
-  get durationS(): number {
-    return ((this.lastSlot + 1) * this.frameUs) / 1e6;
+  /** From the first slot to the end of `slot` (the file's length when it ends there). */
+  durationS(slot = this.lastSlot): number {
+    return ((slot + 1) * this.frameUs) / 1e6;
   }
 }

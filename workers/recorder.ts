@@ -135,7 +135,7 @@ export class Recorder {
       blob: new Blob([buffer], { type: this.format.mime }),
       frames: this.frames - late,
       dropped: this.dropped + late,
-      durationS: (end + 1) / RECORD_FPS,
+      durationS: this.clock.durationS(end),
     };
   }
 

@@ -84,7 +84,7 @@ describe('RecordClock', () => {
       clock.take(slot);
       kept.push(clock.timestampUs(slot) / MS);
     }
-    return { kept, durationS: clock.durationS };
+    return { kept, durationS: clock.durationS() };
   };
 
   it('keeps a 30 fps stream whole, jitter and all, on a 1/30 s grid', () => {
