@@ -3,7 +3,7 @@ import { alignmentPx, eyeCentres } from './landmark-probes';
 import { meshesOf } from './fit-geometry';
 import { PoseFilter, type Motion } from './pose-filter';
 import type { TryOnScene } from './scene';
-import type { FaceLandmarkerResult } from './tracker';
+import type { TrackResult } from './tracker';
 
 /**
  * Turns one tracking result into the scene's pose (filtered) and the glasses' morph weights,
@@ -23,7 +23,7 @@ export class FacePose {
   constructor(private readonly scene: TryOnScene) {}
 
   /** Poses the scene from the tracking result of the frame at `timeMs` (its timestamp). */
-  apply(result: FaceLandmarkerResult, timeMs: number, mirror: boolean): void {
+  apply(result: TrackResult, timeMs: number, mirror: boolean): void {
     const matrix = result.facialTransformationMatrixes?.[0];
     this.face = matrix !== undefined;
     if (!matrix) {

@@ -1,7 +1,7 @@
 import { Vector3, type Matrix4 } from 'three';
 import { NOSE_BRIDGE } from './canonical-face';
 import type { TryOnScene } from './scene';
-import type { FaceLandmarkerResult } from './tracker';
+import type { TrackResult } from './tracker';
 
 const NOSE_BRIDGE_LANDMARK = 168;
 const EYE_CORNERS = [
@@ -13,11 +13,7 @@ const EYE_CORNERS = [
  * How far the 3D anchor's nose bridge lands from the tracked one, in render pixels: a live check
  * that the camera model matches the tracker's (it chose CAMERA_FOV).
  */
-export function alignmentPx(
-  result: FaceLandmarkerResult,
-  pose: Matrix4,
-  scene: TryOnScene,
-): number {
+export function alignmentPx(result: TrackResult, pose: Matrix4, scene: TryOnScene): number {
   const landmark = result.faceLandmarks?.[0]?.[NOSE_BRIDGE_LANDMARK];
   if (!landmark) return 0;
   const p = new Vector3(NOSE_BRIDGE.x, NOSE_BRIDGE.y, NOSE_BRIDGE.z).applyMatrix4(pose);
@@ -27,7 +23,7 @@ export function alignmentPx(
 }
 
 /** Eye centres [lx, ly, rx, ry] in displayed picture coordinates (0..1), for tests and the bench. */
-export function eyeCentres(result: FaceLandmarkerResult, mirror: boolean): number[] {
+export function eyeCentres(result: TrackResult, mirror: boolean): number[] {
   const points = result.faceLandmarks?.[0];
   if (!points) return [];
   return EYE_CORNERS.flatMap(([a, b]) => {

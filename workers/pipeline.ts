@@ -1,5 +1,6 @@
 import type { GlassesReport } from '../src/shared/glasses-types';
 import type {
+  CapturePair,
   ContextEvent,
   EngineInit,
   FrameOptions,
@@ -11,8 +12,8 @@ import type {
   WorkerStats,
 } from '../src/shared/try-on-types';
 import { CanvasFit } from './canvas-fit';
-import { DelegatePicker } from './delegate-picker';
 import { FacePose } from './face-pose';
+import type { Tracking } from './frame-tracking';
 import { loadOccluder } from './glasses-loader';
 import { measureLensQuality } from './lens-quality';
 import { Recorder } from './recorder';
@@ -20,15 +21,19 @@ import { TryOnScene } from './scene';
 import { capturePng, GlassesSlot, loadEnvironment } from './scene-content';
 import { probeSoftwareGl } from './software-gl';
 import { PipelineMeter } from './stats';
-import { TrackAudit } from './track-audit';
-import { TrackScheduler } from './track-scheduler';
+import { startTracking } from './start-tracking';
+import type { TrackAudit } from './track-audit';
 
 const STATS_INTERVAL_MS = 250;
+/**
+ * No frame for this long (a paused video, a stalled camera): the kept picture, drawn with a
+ * predicted pose, is tracked and drawn again with its own.
+ */
+const STILL_PICTURE_MS = 200;
 
-/** Tracks each frame, poses the glasses, renders the picture and closes the frame. */
+/** Poses the glasses on each frame (tracking.ts), renders the picture and closes the frame. */
 export class TryOnPipeline {
   private readonly meter = new PipelineMeter();
-  private readonly facePose: FacePose;
   private readonly fit: CanvasFit;
   private lastTimestamp = -Infinity;
   private lastStats = 0;
@@ -40,20 +45,19 @@ export class TryOnPipeline {
   private closed = 0;
   private recorder: Recorder | null = null;
   private readonly glasses: GlassesSlot;
-  private readonly audit: TrackAudit | null;
-  /** Whether the kept picture was tracked (or only drawn with a predicted pose). */
+  /** Whether the kept picture has its own pose (or was drawn with a predicted one). */
   private lastTracked = false;
+  private stillTimer: ReturnType<typeof setTimeout> | undefined;
 
   private constructor(
     private readonly scene: TryOnScene,
-    private readonly picker: DelegatePicker,
-    private readonly scheduler: TrackScheduler,
+    private readonly facePose: FacePose,
+    private readonly tracking: Tracking,
+    private readonly audit: TrackAudit | null,
     private readonly onStats: (stats: WorkerStats) => void,
   ) {
-    this.facePose = new FacePose(scene);
     this.fit = new CanvasFit(scene);
     this.glasses = new GlassesSlot(scene);
-    this.audit = scheduler.mode === 'audit' ? new TrackAudit() : null;
   }
 
   static async create(
@@ -76,16 +80,19 @@ export class TryOnPipeline {
       wasmBinaryUrl: init.wasmBinaryUrl,
     };
     let pipeline: TryOnPipeline | null = null;
+    const decided = () => pipeline?.publish(true);
     const force = init.forceDelegate ?? (software ? 'CPU' : undefined);
-    const picker = await DelegatePicker.start(source, () => pipeline?.publish(true), force);
-    pipeline = new TryOnPipeline(scene, picker, new TrackScheduler(init.trackMode), onStats);
+    const facePose = new FacePose(scene);
+    const parts = { facePose, scene };
+    const { tracking, audit } = await startTracking(source, init, force, parts, decided);
+    pipeline = new TryOnPipeline(scene, facePose, tracking, audit, onStats);
     pipeline.quality = init.lensQuality ?? measureLensQuality(scene);
     return pipeline;
   }
 
   /**
-   * Draws every frame: tracked when the scheduler says so (the face moves, or ~10 Hz when still),
-   * otherwise with the pose predicted to the frame's own timestamp. Closes the frame.
+   * Draws every frame with the pose tracking gives it (its own, or the last one predicted to its
+   * timestamp); frames are tracked when the scheduler says so. Closes the frame.
    */
   processFrame(frame: VideoFrame, options: FrameOptions): FrameResult {
     this.received++;
@@ -95,19 +102,17 @@ export class TryOnPipeline {
       const timestampMs = Math.max(frame.timestamp / 1000, this.lastTimestamp + 1);
       this.lastTimestamp = timestampMs;
       this.mirror = options.mirror;
-      const t0 = performance.now();
-      const tracked = this.scheduler.due(timestampMs, this.facePose.motion);
-      if (this.audit) this.auditFrame(this.audit, frame, timestampMs, tracked);
-      else if (tracked) this.track(frame, timestampMs);
-      else this.facePose.predict(timestampMs);
+      const { tracked, detectMs } = this.tracking.frame(frame, timestampMs, options.mirror);
       const t1 = performance.now();
       this.scene.setMirror(options.mirror);
       this.scene.render(frame);
       this.recorder?.addFrame(this.scene.canvas, timestampMs * 1000);
       const t2 = performance.now();
-      this.keep(frame, tracked);
+      // On a tracking worker, no drawn frame has its own pose yet (its result comes later).
+      this.keep(frame, tracked && this.tracking.sync);
+      clearTimeout(this.stillTimer);
+      if (!this.lastTracked) this.stillTimer = setTimeout(() => this.redraw(), STILL_PICTURE_MS);
       const { face } = this.facePose;
-      const detectMs = tracked ? t1 - t0 : null;
       this.meter.record({
         detectMs,
         renderMs: t2 - t1,
@@ -122,52 +127,25 @@ export class TryOnPipeline {
     }
   }
 
-  /** `?track=audit`: tracks every frame for the reference, poses the picture as adaptive would. */
-  private auditFrame(audit: TrackAudit, frame: VideoFrame, timestampMs: number, due: boolean) {
-    const start = performance.now();
-    const result = this.picker.detect(frame, timestampMs);
-    audit.track(result, timestampMs);
-    if (due) {
-      this.facePose.apply(result, timestampMs, this.mirror);
-      this.scheduler.tracked(timestampMs, performance.now() - start);
-    } else this.facePose.predict(timestampMs);
-    const { anchor, camera } = this.scene;
-    const { width, height } = this.scene.size;
-    audit.compare(anchor.visible ? anchor.matrix : null, camera, width, height);
-  }
-
-  private track(frame: VideoFrame, timestampMs: number): void {
-    const start = performance.now();
-    const result = this.picker.detect(frame, timestampMs);
-    this.facePose.apply(result, timestampMs, this.mirror);
-    this.scheduler.tracked(timestampMs, performance.now() - start);
-  }
-
   /**
    * Draws the kept picture again at once, so a change shows even when no new frame comes (a
-   * paused video; Firefox sends none while a video stands still). A picture whose pose was only
-   * predicted is tracked first, so photos and pauses get the pose of that very picture.
+   * paused video; Firefox sends none while a video stands still). A picture drawn with a predicted
+   * pose is then tracked and drawn again with its own, if it is still the newest.
    */
   redraw(): void {
-    const frame = this.lastFrame;
-    if (!frame) return;
-    this.trackKept();
+    const kept = this.lastFrame;
+    if (!kept) return;
+    this.draw(kept);
+    if (this.lastTracked) return;
+    this.withOwnPose((frame) => {
+      if (this.lastFrame === kept) this.draw(frame);
+    }).catch((error: unknown) => console.warn('redraw: tracking failed', error));
+  }
+
+  private draw(frame: VideoFrame): void {
     this.scene.setMirror(this.mirror);
     this.scene.render(frame);
     this.publish(true);
-  }
-
-  /** Eye centres of the picture kept for photos (empty when it had no face). */
-  get eyesInLastFrame(): number[] {
-    return this.facePose.eyes;
-  }
-
-  /** Tracks the kept picture if it was only drawn with a predicted pose. */
-  trackKept(): void {
-    if (!this.lastFrame || this.lastTracked) return;
-    this.lastTimestamp += 1;
-    this.track(this.lastFrame, this.lastTimestamp);
-    this.lastTracked = true;
   }
 
   private keep(frame: VideoFrame, tracked: boolean): void {
@@ -177,14 +155,47 @@ export class TryOnPipeline {
   }
 
   /**
+   * Calls `use` with the kept picture (borrowed for the call) while the scene holds that
+   * picture's own pose: tracked now if it was drawn with a predicted one. Photos use this.
+   */
+  private async withOwnPose<T>(use: (frame: VideoFrame) => T | Promise<T>): Promise<T> {
+    const kept = this.lastFrame;
+    if (!kept) throw new Error('no picture yet');
+    if (this.lastTracked) return use(kept);
+    // A clone: newer frames may replace (and close) the kept one while it is being tracked.
+    const frame = kept.clone();
+    try {
+      this.lastTimestamp += 1;
+      await this.tracking.trackNow(frame, this.lastTimestamp, this.mirror);
+      // The result was applied in this task: the scene holds this picture's pose.
+      if (this.lastFrame === kept) this.lastTracked = true;
+      return await use(frame);
+    } finally {
+      frame.close();
+    }
+  }
+
+  /**
    * Renders the last picture at `scale` times the video size into a PNG, mirrored like the
-   * preview. With `glasses: false` the same picture is rendered without them (tests compare both).
+   * preview, with its own pose. With `glasses: false` the same picture is rendered without them.
    */
   capture(scale: number, glasses = true): Promise<Blob> {
-    const frame = this.lastFrame;
-    if (!frame) return Promise.reject(new Error('no picture yet'));
-    this.trackKept();
-    return capturePng(this.scene, frame, { scale, glasses, mirror: this.mirror });
+    return this.withOwnPose((frame) =>
+      capturePng(this.scene, frame, { scale, glasses, mirror: this.mirror }),
+    );
+  }
+
+  /** The same picture with and without glasses, and its eye centres (tests and bench). */
+  capturePair(scale: number): Promise<CapturePair> {
+    return this.withOwnPose(async (frame) => {
+      const eyes = this.facePose.eyes;
+      const options = { scale, mirror: this.mirror };
+      const [withGlasses, without] = await Promise.all([
+        capturePng(this.scene, frame, { ...options, glasses: true }),
+        capturePng(this.scene, frame, { ...options, glasses: false }),
+      ]);
+      return { withGlasses, without, eyes };
+    });
   }
 
   resize(displayWidth: number, displayHeight: number): void {
@@ -198,7 +209,7 @@ export class TryOnPipeline {
     this.onStats({
       ...this.meter.timings(),
       face: this.facePose.face,
-      delegate: this.picker.delegate,
+      delegate: this.tracking.delegate,
       quality: this.quality,
       alignPx: this.facePose.alignPx,
       eyes: this.facePose.eyes,
@@ -247,24 +258,26 @@ export class TryOnPipeline {
   /** The video jumped (seek, loop): start the pose filter afresh instead of gliding over. */
   resetPose(): void {
     this.facePose.reset();
-    this.scheduler.reset();
+    this.tracking.reset();
   }
 
   reset(): void {
+    clearTimeout(this.stillTimer);
     this.lastFrame?.close();
     this.lastFrame = null;
     this.facePose.clear();
-    this.scheduler.reset();
+    this.tracking.reset();
     this.meter.restartWatch();
     this.publish(true);
   }
 
   dispose(): void {
+    clearTimeout(this.stillTimer);
     this.recorder?.cancel();
     this.recorder = null;
     this.lastFrame?.close();
     this.lastFrame = null;
-    this.picker.close();
+    this.tracking.close();
     this.scene.dispose();
   }
 }

@@ -1,15 +1,16 @@
 import { Matrix4, Vector3, type PerspectiveCamera } from 'three';
 import { PoseFilter } from './pose-filter';
 import { SlidingWindow } from './stats';
-import type { FaceLandmarkerResult } from './tracker';
+import type { TrackResult } from './tracker';
 
 /** Points on the glasses in face space (cm): the bridge and both hinges. */
 const PROBES = [new Vector3(0, 0, 0), new Vector3(-7, 0, -1), new Vector3(7, 0, -1)];
 
 /**
- * `?track=audit` (bench only): every frame is tracked into a reference filter, as tracking every
- * frame would draw it, while the picture shows the adaptive schedule's pose. The distance between
- * the two, projected into the drawn picture, is the adaptive mode's position error.
+ * How far the drawn glasses are from where they should be, projected into the drawn picture.
+ * With a tracking worker, each tracked frame's drawn pose against its own result
+ * (remote-tracking.ts). On the drawing thread with `?track=audit` (bench): every frame tracked
+ * into a reference filter, as tracking every frame would draw it, against the adaptive pose.
  */
 export class TrackAudit {
   private readonly reference = new PoseFilter();
@@ -21,7 +22,7 @@ export class TrackAudit {
   readonly errorPx = new SlidingWindow(900);
 
   /** Feeds the reference with this frame's tracking result. */
-  track(result: FaceLandmarkerResult, timeMs: number): void {
+  track(result: TrackResult, timeMs: number): void {
     const matrix = result.facialTransformationMatrixes?.[0];
     this.hasFace = matrix !== undefined;
     if (!matrix) return;
@@ -32,9 +33,20 @@ export class TrackAudit {
   /** Compares the drawn pose with the reference: the largest probe distance, in pixels. */
   compare(drawn: Matrix4 | null, camera: PerspectiveCamera, width: number, height: number): void {
     if (!this.hasFace || !drawn) return;
+    this.comparePoses(this.pose, drawn, camera, width, height);
+  }
+
+  /** Records how far `drawn` is from `reference`: the largest probe distance, in pixels. */
+  comparePoses(
+    reference: Matrix4,
+    drawn: Matrix4,
+    camera: PerspectiveCamera,
+    width: number,
+    height: number,
+  ): void {
     let worst = 0;
     for (const probe of PROBES) {
-      this.a.copy(probe).applyMatrix4(this.pose).project(camera);
+      this.a.copy(probe).applyMatrix4(reference).project(camera);
       this.b.copy(probe).applyMatrix4(drawn).project(camera);
       worst = Math.max(
         worst,

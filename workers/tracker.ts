@@ -46,4 +46,10 @@ function loaderUrlFor(url: string, delegate: Delegate): string {
   return u.href;
 }
 
+/** What the pose needs of a tracking result: plain data, so it can cross from a tracking worker. */
+export type TrackResult = Pick<
+  FaceLandmarkerResult,
+  'faceLandmarks' | 'faceBlendshapes' | 'facialTransformationMatrixes'
+>;
+
 export type { FaceLandmarker, FaceLandmarkerResult };

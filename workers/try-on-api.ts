@@ -58,15 +58,8 @@ export const api = {
     return need().capture(scale, glasses);
   },
   /** The same picture with and without glasses (tests and bench compare them). */
-  async capturePair(scale: number): Promise<CapturePair> {
-    const p = need();
-    p.trackKept();
-    const eyes = p.eyesInLastFrame;
-    const [withGlasses, without] = await Promise.all([
-      p.capture(scale, true),
-      p.capture(scale, false),
-    ]);
-    return { withGlasses, without, eyes };
+  capturePair(scale: number): Promise<CapturePair> {
+    return need().capturePair(scale);
   },
   resize(width: number, height: number): void {
     need().resize(width, height);

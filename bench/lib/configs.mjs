@@ -34,12 +34,12 @@ async function windowWithMemory(session, plan, soakS, tapSelector) {
 const START_WATCH_S = 20;
 
 /**
- * The same app with `?track=audit`: every frame tracked (CPU and rates as tracking every frame),
- * the picture posed as the adaptive default would, and the distance between the two measured.
+ * The same app with `?track=every`: the tracking worker takes every frame it can (back to back),
+ * the reference for the adaptive schedule's CPU time and the tracked rate's ceiling.
  */
 async function measureEveryFrame(session, baseUrl, plan) {
   const { page } = session;
-  await startToFirstFrame(page, `${baseUrl}/home?stats&track=audit`, plan.stepTimeoutMs);
+  await startToFirstFrame(page, `${baseUrl}/home?stats&track=every`, plan.stepTimeoutMs);
   await putOnFirstGlasses(page, plan.stepTimeoutMs);
   await warmUp(page, { seconds: plan.warmupS, minTracked: 20, timeoutMs: 120_000 });
   await resetProbes(page);

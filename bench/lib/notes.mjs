@@ -17,11 +17,16 @@ export const NOTES = [
     ' counts the video-frame callbacks the page got; dropped = camera frames − drawn frames.' +
     ' Every frame the engine takes is drawn; tracked ones went through the model (a moving face' +
     ' every frame, a still one ~10 Hz), the others got the pose predicted to their timestamp.' +
-    ' Detect figures come from the tracked frames only.',
-  '**Tracking every frame (reference)** is the same app with `?track=audit`, measured in the' +
-    ' same browser after the warm start: every frame is tracked (so its rates and CPU are those' +
-    ' of tracking every frame), the picture gets the adaptive pose, and the audit compares the' +
-    ' two (bridge and hinges projected into the drawn picture, the larger distance per frame). CPU s per minute is user + system time of the page’s' +
+    ' Detect figures come from the tracked frames only: from sending the frame to the tracking' +
+    ' worker to its result.',
+  '**Tracking every frame (reference)** is the same app with `?track=every`, measured in the' +
+    ' same browser after the warm start: the tracking worker takes a new frame as soon as it is' +
+    ' free (its CPU is that of tracking every frame it can). **Drawn pose vs that frame’s own' +
+    ' tracking** (the app’s `?stats` audit): frames are drawn at once with the pose predicted' +
+    ' to their timestamp and tracked beside the drawing; when a tracked frame’s result comes,' +
+    ' the pose it was drawn with is compared with the pose its own result gives (bridge and' +
+    ' hinges projected into the drawn picture, the larger distance). This is the error of' +
+    ' prediction and lag together. CPU s per minute is user + system time of the page’s' +
     ' renderer and the GPU process (`/proc/<pid>/stat`) over the window. Longest gap is the' +
     ' `?stats` watchdog: the longest time between two drawn frames, counted from when the later' +
     ' frame existed (a paused video is no gap), read 20 s after the first frame of the fresh' +

@@ -35,6 +35,7 @@ const api = {
         forceDelegate: delegate,
         // Every frame tracked: this measures the model inside the pipeline, frame by frame.
         trackMode: 'every',
+        trackInline: true,
       },
       () => {},
       () => {},

@@ -7,6 +7,8 @@ import type { TryOnEngine } from './try-on-engine';
  */
 export interface TryOnDebug {
   capturePair(scale: number): Promise<CapturePair>;
+  /** The last recording's pictures: encoded, and left out while the encoder was busy. */
+  lastRecording?: { frames: number; dropped: number };
 }
 
 declare global {
@@ -19,4 +21,9 @@ export function exposeDebugHandle(engine: TryOnEngine | null): void {
   if (!new URLSearchParams(location.search).has('stats')) return;
   if (engine) window.__tryOn = { capturePair: (scale) => engine.capturePair(scale) };
   else delete window.__tryOn;
+}
+
+/** Keeps the last recording's picture counts on the handle (tests check every picture went in). */
+export function noteRecording(frames: number, dropped: number): void {
+  if (window.__tryOn) window.__tryOn.lastRecording = { frames, dropped };
 }

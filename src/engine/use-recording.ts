@@ -4,6 +4,7 @@ import { saveBlob } from '../storage/save-file';
 import { t } from '../i18n';
 import { CAPTURE_SCALE, recordingFileName } from '../shared/ui-constants';
 import { engineErrorAtom, isRecordingAtom } from '../state/atoms';
+import { noteRecording } from './debug-handle';
 import { recordCanvas } from './media-recorder-fallback';
 import type { TryOnEngine } from './try-on-engine';
 
@@ -71,9 +72,14 @@ export function useRecording(
     session.current = null;
     setRecording(false);
     try {
-      const { blob, ext } =
-        current.kind === 'worker' ? await current.engine.stopRecording() : await current.stop();
-      saveBlob(blob, recordingFileName(ext));
+      if (current.kind === 'worker') {
+        const { blob, ext, frames, dropped } = await current.engine.stopRecording();
+        noteRecording(frames, dropped);
+        saveBlob(blob, recordingFileName(ext));
+      } else {
+        const { blob, ext } = await current.stop();
+        saveBlob(blob, recordingFileName(ext));
+      }
     } catch (error) {
       fail(error);
     }

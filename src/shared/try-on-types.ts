@@ -35,6 +35,11 @@ export interface EngineInit {
   lensQuality?: LensQuality;
   /** How often frames are tracked (every frame is drawn either way); adaptive by default. */
   trackMode?: TrackMode;
+  /**
+   * Track between frames on the drawing thread even in a worker (the bench's frame-by-frame
+   * pipeline); by default a worker tracks beside the drawing, in a tracking worker of its own.
+   */
+  trackInline?: boolean;
 }
 
 /** The model and runtime a tracker starts from (the bench's workers take just these). */

@@ -1,0 +1,42 @@
+/**
+ * The tracking worker: FaceLandmarker alone, started by the render worker (remote-tracking.ts),
+ * so that detections run beside the drawing instead of between two drawn frames.
+ */
+import * as Comlink from 'comlink';
+import type { Delegate } from '../src/shared/try-on-types';
+import { DelegatePicker } from './delegate-picker';
+import { installFetchGuard } from './fetch-guard';
+import type { TrackerSource, TrackResult } from './tracker';
+
+let picker: DelegatePicker | null = null;
+
+const api = {
+  /** `onDecided` hears which delegate won the trial (at once when `force` names one). */
+  async init(
+    source: TrackerSource,
+    allowedOrigins: readonly string[],
+    force: Delegate | undefined,
+    onDecided: (delegate: Delegate) => void,
+  ): Promise<void> {
+    installFetchGuard(allowedOrigins);
+    picker = await DelegatePicker.start(source, onDecided, force);
+  },
+  /** Tracks `frame` (taken over: closed here), one call at a time. */
+  detect(frame: VideoFrame, timestampMs: number): TrackResult {
+    try {
+      if (!picker) throw new Error('tracker not initialised');
+      const result = picker.detect(frame, timestampMs);
+      return {
+        faceLandmarks: result.faceLandmarks,
+        faceBlendshapes: result.faceBlendshapes,
+        facialTransformationMatrixes: result.facialTransformationMatrixes,
+      };
+    } finally {
+      frame.close();
+    }
+  },
+};
+
+export type TrackWorkerApi = typeof api;
+
+Comlink.expose(api);
