@@ -31,6 +31,11 @@ export const NOTES = [
     ' `?stats` watchdog: the longest time between two drawn frames, counted from when the later' +
     ' frame existed (a paused video is no gap), read 20 s after the first frame of the fresh' +
     ' profile (glasses tapped meanwhile) and at the end of the window.',
+  '**Low-end profile**: the app as shipped, in the same browser after the reference, with' +
+    ' DevTools’ CPU throttle at 4× (CDP `Emulation.setCPUThrottlingRate` on the page’s' +
+    ' target). The throttle slows the threads it reaches by suspending them; whether it reaches' +
+    ' the workers shows in their own figures (detect: the tracking worker, render: the render' +
+    ' worker) against the unthrottled rows.',
   'Event-loop lag is how late each timer of a chain of 4 ms `setTimeout`s fires (added by an' +
     ' init script). Busy is CDP `Performance.getMetrics` TaskDuration over wall time. Long' +
     ' tasks come from `PerformanceObserver("longtask")`; blocking = Σ(duration − 50 ms).' +

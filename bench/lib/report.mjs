@@ -21,6 +21,14 @@ const ROWS = [
     (c) => (c.window?.auditPx?.length ? c.window.auditPx : null),
   ],
   [
+    'Low-end profile (CDP CPU throttle 4×): drawn / tracked fps',
+    (c) => (c.lowEnd?.drawnFps ? [c.lowEnd.drawnFps, c.lowEnd.trackedFps] : null),
+  ],
+  [
+    'Low-end profile: detect / render ms p50 (unthrottled in the rows below)',
+    (c) => (c.lowEnd?.detectMs ? [c.lowEnd.detectMs.p50, c.lowEnd.renderMs.p50] : null),
+  ],
+  [
     'CPU s per minute, renderer + GPU: adaptive / every frame',
     (c) => [c.window?.cpuSPerMin, c.everyFrame?.cpuSPerMin],
   ],
