@@ -17,6 +17,7 @@ import type { Tracking } from './frame-tracking';
 import { loadOccluder } from './glasses-loader';
 import { measureLensQuality } from './lens-quality';
 import { Recorder } from './recorder';
+import { RisingClock } from './rising-clock';
 import { TryOnScene } from './scene';
 import { capturePng, GlassesSlot, loadEnvironment } from './scene-content';
 import { probeSoftwareGl } from './software-gl';
@@ -35,7 +36,7 @@ const STILL_PICTURE_MS = 200;
 export class TryOnPipeline {
   private readonly meter = new PipelineMeter();
   private readonly fit: CanvasFit;
-  private lastTimestamp = -Infinity;
+  private readonly clock = new RisingClock();
   private lastStats = 0;
   private quality: LensQuality | 'pending' = 'pending';
   private mirror = false;
@@ -98,9 +99,7 @@ export class TryOnPipeline {
     this.received++;
     try {
       this.fit.fitVideo(frame.displayWidth, frame.displayHeight);
-      // Timestamps must rise strictly even when a looping file rewinds.
-      const timestampMs = Math.max(frame.timestamp / 1000, this.lastTimestamp + 1);
-      this.lastTimestamp = timestampMs;
+      const timestampMs = this.clock.next(frame.timestamp / 1000);
       this.mirror = options.mirror;
       const { tracked, detectMs } = this.tracking.frame(frame, timestampMs, options.mirror);
       const t1 = performance.now();
@@ -165,8 +164,7 @@ export class TryOnPipeline {
     // A clone: newer frames may replace (and close) the kept one while it is being tracked.
     const frame = kept.clone();
     try {
-      this.lastTimestamp += 1;
-      await this.tracking.trackNow(frame, this.lastTimestamp, this.mirror);
+      await this.tracking.trackNow(frame, this.clock.again(), this.mirror);
       // The result was applied in this task: the scene holds this picture's pose.
       if (this.lastFrame === kept) this.lastTracked = true;
       return await use(frame);

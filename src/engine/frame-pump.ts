@@ -1,7 +1,8 @@
 /**
  * Moves video frames to the worker with one frame in flight. While the worker is busy the newest
  * frame waits and replaces (and closes) any older waiting one, so nothing piles up and the picture
- * stays current. Timestamps rise strictly, even when a looping file rewinds.
+ * stays current. Each frame carries its capture time; the engine keeps the model's timestamps
+ * rising (workers/rising-clock.ts).
  */
 import type { FrameResult } from '../shared/try-on-types';
 import type { PumpCounters } from '../state/atoms';
@@ -21,7 +22,6 @@ export class FramePump {
   private busy = false;
   private running = false;
   private cancel: (() => void) | null = null;
-  private lastTimestampUs = 0;
   /** The engine's answer for the last frame it finished (null before the first). */
   lastResult: FrameResult | null = null;
   readonly counters: PumpCounters = {
@@ -69,10 +69,8 @@ export class FramePump {
   }
 
   private take(capturedAtMs: number): void {
-    const timestampUs = Math.max(Math.round(capturedAtMs * 1000), this.lastTimestampUs + 1);
-    const frame = this.source.grab(timestampUs);
+    const frame = this.source.grab(Math.round(capturedAtMs * 1000));
     if (!frame) return;
-    this.lastTimestampUs = timestampUs;
     this.counters.framesIn++;
     if (!this.busy) this.send(frame);
     else {
