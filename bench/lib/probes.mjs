@@ -8,9 +8,9 @@
  * - requestAnimationFrame intervals, long tasks, and synthetic taps (handler delay and the time
  *   to the task after the next frame, i.e. after its paint);
  * - camera streams (for the track's own frame counter);
- * - a VideoFrame ledger (made / closed / transferred), as in tests/e2e/app-page.ts;
- * - per-frame results: the worker's replies to processFrame (Comlink RAW replies), matched by
- *   message id to the capture time of the frame sent (worker or page-fallback MessagePort).
+ * - a VideoFrame ledger (made / closed / transferred), as in tests/e2e/app-page.ts.
+ * Per-frame results (detect, render, capture → result) come from the app's own frame pump, which
+ * logs them under `?stats` (`window.__tryOnFrames`, src/engine/debug-handle.ts).
  */
 export function installProbes() {
   if ('__bench' in window) return;
@@ -22,12 +22,11 @@ export function installProbes() {
     raf: [],
     taps: [],
     longTasks: [],
-    frames: [],
     streams: [],
     ledger: { made: 0, closed: 0, transferred: 0 },
     reset() {
-      for (const list of [bench.lag, bench.raf, bench.taps, bench.longTasks, bench.frames])
-        list.length = 0;
+      for (const list of [bench.lag, bench.raf, bench.taps, bench.longTasks]) list.length = 0;
+      if (window.__tryOnFrames) window.__tryOnFrames.length = 0;
       bench.since = now();
     },
   };
@@ -95,50 +94,15 @@ export function installProbes() {
       return super.close();
     }
   };
-  const sent = new Map();
   // The engine's frames go to its worker, or over a MessagePort to the page fallback.
   for (const Target of [Worker, MessagePort]) {
     const post = Target.prototype.postMessage;
     Target.prototype.postMessage = function (message, transfer) {
       const list = Array.isArray(transfer) ? transfer : (transfer?.transfer ?? []);
-      for (const item of list) {
-        if (!(item instanceof Original)) continue;
-        ledger.transferred++;
-        if (message?.id !== undefined) sent.set(message.id, item.timestamp / 1000);
-      }
+      for (const item of list) if (item instanceof Original) ledger.transferred++;
       return post.call(this, message, transfer);
     };
   }
-  const onReply = (event) => {
-    const data = event.data;
-    if (!data || !sent.has(data.id)) return;
-    const capturedAt = sent.get(data.id);
-    sent.delete(data.id);
-    const value = data.value;
-    if (typeof value?.detectMs !== 'number') return;
-    const latency = performance.timeOrigin + now() - capturedAt;
-    bench.frames.push({
-      tracked: value.tracked !== false,
-      detect: value.detectMs,
-      render: value.renderMs,
-      latency,
-      face: value.face,
-    });
-  };
-  const OriginalWorker = window.Worker;
-  window.Worker = class extends OriginalWorker {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener('message', onReply);
-    }
-  };
-  const OriginalChannel = window.MessageChannel;
-  window.MessageChannel = class extends OriginalChannel {
-    constructor() {
-      super();
-      this.port1.addEventListener('message', onReply);
-    }
-  };
 }
 
 /** Clears what the probes gathered (before a memory reading, so their arrays do not count). */
@@ -161,7 +125,7 @@ export function readProbes(page, { reset = true } = {}) {
       raf: [...bench.raf],
       taps: [...bench.taps],
       longTasks: bench.longTasks.filter((t) => t.start >= bench.since),
-      frames: [...bench.frames],
+      frames: [...(window.__tryOnFrames ?? [])],
       ledger: { ...bench.ledger },
       camera: track
         ? {

@@ -1,4 +1,4 @@
-import type { CapturePair } from '../shared/try-on-types';
+import type { CapturePair, FrameResult } from '../shared/try-on-types';
 import type { TryOnEngine } from './try-on-engine';
 
 /**
@@ -11,14 +11,46 @@ export interface TryOnDebug {
   lastRecording?: { frames: number; dropped: number };
 }
 
+/** One finished frame as the bench reads it (ms). */
+export interface FrameRecord {
+  tracked: boolean;
+  detect: number;
+  render: number;
+  /** From the frame's capture to the engine's answer on the page. */
+  latency: number;
+  face: boolean;
+}
+
 declare global {
   interface Window {
     __tryOn?: TryOnDebug;
+    __tryOnFrames?: FrameRecord[];
   }
 }
 
+const statsOn = () => new URLSearchParams(location.search).has('stats');
+
+/** Enough for minutes of frames; the bench reads and clears the log every window. */
+const FRAME_LOG_LIMIT = 20_000;
+
+/** With `?stats`: logs every finished frame's result for the bench (`window.__tryOnFrames`). */
+export function frameLogger(): ((result: FrameResult, capturedAtMs: number) => void) | undefined {
+  if (!statsOn()) return undefined;
+  const log = (window.__tryOnFrames ??= []);
+  return (result, capturedAtMs) => {
+    if (log.length >= FRAME_LOG_LIMIT) log.shift();
+    log.push({
+      tracked: result.tracked,
+      detect: result.detectMs,
+      render: result.renderMs,
+      latency: performance.timeOrigin + performance.now() - capturedAtMs,
+      face: result.face,
+    });
+  };
+}
+
 export function exposeDebugHandle(engine: TryOnEngine | null): void {
-  if (!new URLSearchParams(location.search).has('stats')) return;
+  if (!statsOn()) return;
   if (engine) window.__tryOn = { capturePair: (scale) => engine.capturePair(scale) };
   else delete window.__tryOn;
 }

@@ -38,6 +38,8 @@ export class FramePump {
     private readonly source: FrameSource,
     private readonly sink: FrameSink,
     private readonly onError: (error: unknown) => void = () => {},
+    /** Hears each finished frame's result with its capture time (the bench's log). */
+    private readonly onResult?: (result: FrameResult, capturedAtMs: number) => void,
   ) {}
 
   start(): void {
@@ -87,8 +89,13 @@ export class FramePump {
 
   private send(frame: VideoFrame): void {
     this.busy = true;
+    // Read before the sink takes the frame (a transferred frame has no timestamp left).
+    const capturedAtMs = frame.timestamp / 1000;
     this.sink(frame).then(
-      (result) => this.settle(result),
+      (result) => {
+        this.onResult?.(result, capturedAtMs);
+        this.settle(result);
+      },
       (error: unknown) => {
         this.settle(null);
         this.onError(error);

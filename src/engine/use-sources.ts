@@ -10,6 +10,7 @@ import {
   type FacingMode,
 } from '../state/atoms';
 import { CameraError, openCamera, stopStream } from './camera';
+import { frameLogger } from './debug-handle';
 import { FramePump, videoFrameSource } from './frame-pump';
 import type { TryOnEngine } from './try-on-engine';
 import { loadVideoFile, videoFileProblem, type VideoFileSession } from './video-file';
@@ -63,6 +64,7 @@ export function useSources(
         videoFrameSource(video),
         (frame) => engine.processFrame(frame, mirror),
         (error) => console.warn('frame failed', error),
+        frameLogger(),
       );
       pumpRef.current = pump;
       pump.start();

@@ -12,7 +12,7 @@ class FakeFrame {
   }
 }
 
-function harness() {
+function harness(onResult?: (result: FrameResult, capturedAtMs: number) => void) {
   const frames: FakeFrame[] = [];
   let next: ((at: number) => void) | null = null;
   const source: FrameSource = {
@@ -31,13 +31,18 @@ function harness() {
     resolve: (result: FrameResult) => void;
     reject: (e: Error) => void;
   }[] = [];
-  const pump = new FramePump(source, (frame) => {
-    const fake = frame as unknown as FakeFrame;
-    fake.transferred = true; // the worker now owns it and closes it
-    return new Promise<FrameResult>((resolve, reject) =>
-      inFlight.push({ frame: fake, resolve, reject }),
-    );
-  });
+  const pump = new FramePump(
+    source,
+    (frame) => {
+      const fake = frame as unknown as FakeFrame;
+      fake.transferred = true; // the worker now owns it and closes it
+      return new Promise<FrameResult>((resolve, reject) =>
+        inFlight.push({ frame: fake, resolve, reject }),
+      );
+    },
+    () => {},
+    onResult,
+  );
   const emit = (at: number) => next?.(at);
   const settle = async (ok = true, tracked = true) => {
     const item = inFlight.shift()!;
@@ -68,6 +73,22 @@ describe('FramePump', () => {
     expect(pump.counters).toMatchObject({ completed: 2, tracked: 1 });
     expect(pump.lastResult).toMatchObject({ tracked: false, detectMs: 0 });
     expect(frames.every(endedOnce)).toBe(true);
+  });
+
+  it('tells each finished frame result with its capture time (the bench log)', async () => {
+    const heard: [boolean, number][] = [];
+    const { pump, emit, settle } = harness((result, at) => heard.push([result.tracked, at]));
+    pump.start();
+    emit(1000);
+    emit(1033.4);
+    await settle(true, true);
+    await settle(true, false);
+    emit(1066);
+    await settle(false);
+    expect(heard).toEqual([
+      [true, 1000],
+      [false, 1033.4],
+    ]);
   });
 
   it('closes the waiting frame on stop and never sends after stop', async () => {
