@@ -2,6 +2,8 @@ import type { GlassesReport } from '../src/shared/glasses-types';
 import type {
   CapturePair,
   ContextEvent,
+  Delegate,
+  EngineVerdicts,
   EngineInit,
   FrameOptions,
   FrameResult,
@@ -65,6 +67,7 @@ export class TryOnPipeline {
     init: EngineInit,
     onStats: (stats: WorkerStats) => void,
     onError: (code: ContextEvent, message: string) => void,
+    onVerdicts: (verdicts: EngineVerdicts) => void = () => {},
   ): Promise<TryOnPipeline> {
     const canvas = init.canvas;
     if (!canvas) throw new Error('no canvas to draw into');
@@ -81,13 +84,17 @@ export class TryOnPipeline {
       wasmBinaryUrl: init.wasmBinaryUrl,
     };
     let pipeline: TryOnPipeline | null = null;
-    const decided = () => pipeline?.publish(true);
+    const decided = (delegate: Delegate) => {
+      onVerdicts({ delegate });
+      pipeline?.publish(true);
+    };
     const force = init.forceDelegate ?? (software ? 'CPU' : undefined);
     const facePose = new FacePose(scene);
     const parts = { facePose, scene };
     const { tracking, audit } = await startTracking(source, init, force, parts, decided);
     pipeline = new TryOnPipeline(scene, facePose, tracking, audit, onStats);
     pipeline.quality = init.lensQuality ?? measureLensQuality(scene);
+    onVerdicts({ quality: pipeline.quality });
     return pipeline;
   }
 

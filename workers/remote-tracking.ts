@@ -31,8 +31,6 @@ export class RemoteTracking implements Tracking {
   readonly sync = false;
   readonly audit = new TrackAudit();
   private chosen: Delegate | 'pending' = 'pending';
-  /** Called when the delegate trial is over (the stats show the choice). */
-  onDecided: () => void = () => {};
   private inFlight = 0;
   private epoch = 0;
   /** The detection time of a result applied since the last drawn frame. */
@@ -58,6 +56,7 @@ export class RemoteTracking implements Tracking {
     allowedOrigins: readonly string[],
     force: Delegate | undefined,
     parts: { scheduler: TrackScheduler; facePose: FacePose; scene: TryOnScene },
+    onDecided: (delegate: Delegate) => void,
   ): Promise<RemoteTracking> {
     const worker = new Worker(new URL('./track.worker.ts', import.meta.url), { type: 'module' });
     const remote = Comlink.wrap<TrackWorkerApi>(worker);
@@ -70,7 +69,7 @@ export class RemoteTracking implements Tracking {
     );
     const decided = (delegate: Delegate) => {
       tracking.chosen = delegate;
-      tracking.onDecided();
+      onDecided(delegate);
     };
     try {
       const moved = Comlink.transfer(source, [source.modelBytes.buffer]);

@@ -18,17 +18,19 @@ export async function startTracking(
   init: EngineInit,
   force: Delegate | undefined,
   parts: { facePose: FacePose; scene: TryOnScene },
-  onDecided: () => void,
+  onDecided: (delegate: Delegate) => void,
 ): Promise<{ tracking: Tracking; audit: TrackAudit | null }> {
   const scheduler = new TrackScheduler(init.trackMode);
   // Only a worker's global scope has importScripts (the page fallback runs on the page).
   const inRenderWorker = 'importScripts' in globalThis && typeof Worker === 'function';
   if (inRenderWorker && !init.trackInline) {
-    const remote = await RemoteTracking.start(source, init.allowedOrigins, force, {
-      ...parts,
-      scheduler,
-    });
-    remote.onDecided = onDecided;
+    const remote = await RemoteTracking.start(
+      source,
+      init.allowedOrigins,
+      force,
+      { ...parts, scheduler },
+      onDecided,
+    );
     return { tracking: remote, audit: remote.audit };
   }
   const picker = await DelegatePicker.start(source, onDecided, force);

@@ -2,6 +2,7 @@ import type {
   CapturePair,
   ContextEvent,
   EngineInit,
+  EngineVerdicts,
   FrameOptions,
   FrameResult,
   GlassesInput,
@@ -16,6 +17,7 @@ import { TryOnPipeline } from './pipeline';
 
 type StatsListener = (stats: WorkerStats) => void;
 type ErrorListener = (code: ContextEvent, message: string) => void;
+type VerdictListener = (verdicts: EngineVerdicts) => void;
 
 let pipeline: TryOnPipeline | null = null;
 
@@ -29,10 +31,16 @@ function need(): TryOnPipeline {
  * fallback (src/engine/page-engine.ts); the main thread's type is derived from it.
  */
 export const api = {
-  async init(init: EngineInit, onStats: StatsListener, onError: ErrorListener): Promise<void> {
+  /** `onVerdicts` hears the delegate and lens verdicts as they are decided (the page keeps them). */
+  async init(
+    init: EngineInit,
+    onStats: StatsListener,
+    onError: ErrorListener,
+    onVerdicts: VerdictListener,
+  ): Promise<void> {
     setDecoderBase(init.assetBase);
     installFetchGuard(init.allowedOrigins);
-    pipeline = await TryOnPipeline.create(init, onStats, onError);
+    pipeline = await TryOnPipeline.create(init, onStats, onError, onVerdicts);
   },
   processFrame(frame: VideoFrame, options: FrameOptions): FrameResult {
     if (!pipeline) {

@@ -3,6 +3,7 @@ import type { TryOnApi } from '../../workers/try-on.worker';
 import type {
   CapturePair,
   ContextEvent,
+  EngineVerdicts,
   Delegate,
   FrameResult,
   GlassesInput,
@@ -21,6 +22,7 @@ const epochMs = () => performance.timeOrigin + performance.now();
 
 export type EngineEvent =
   | { type: 'stats'; stats: WorkerStats }
+  | { type: 'verdicts'; verdicts: EngineVerdicts }
   | { type: ContextEvent }
   | { type: 'crashed'; message: string };
 
@@ -87,6 +89,7 @@ export class TryOnEngine {
       Comlink.transfer(init, offscreen ? [offscreen, assets.modelBytes] : [assets.modelBytes]),
       Comlink.proxy((stats: WorkerStats) => this.listener({ type: 'stats', stats })),
       Comlink.proxy((code: ContextEvent) => this.listener({ type: code })),
+      Comlink.proxy((verdicts: EngineVerdicts) => this.listener({ type: 'verdicts', verdicts })),
     );
   }
 

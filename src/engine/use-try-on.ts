@@ -30,7 +30,6 @@ export function useTryOn() {
   const videoRef = useRef<HTMLVideoElement>(null);
   const engineRef = useRef<TryOnEngine | null>(null);
   const pumpRef = useRef<FramePump | null>(null);
-  const decidedRef = useRef<string | null>(null);
   const [canvasKey, setCanvasKey] = useState(0);
   const [engine, setEngine] = useState<TryOnEngine | null>(null);
   const [status, setStatus] = useAtom(engineStatusAtom);
@@ -41,17 +40,9 @@ export function useTryOn() {
 
   const onEvent = useCallback(
     (event: EngineEvent) => {
-      if (event.type === 'stats') {
+      if (event.type === 'verdicts') rememberChoices(event.verdicts);
+      else if (event.type === 'stats') {
         const pump = pumpRef.current;
-        const { delegate, quality } = event.stats;
-        const decided = `${delegate}/${quality}`;
-        if (decided !== decidedRef.current) {
-          decidedRef.current = decided;
-          rememberChoices({
-            ...(delegate !== 'pending' ? { delegate } : {}),
-            ...(quality !== 'pending' ? { quality } : {}),
-          });
-        }
         setStats({
           worker: event.stats,
           pump: pump ? { ...pump.counters } : emptyCounters(),

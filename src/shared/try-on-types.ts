@@ -123,6 +123,12 @@ export interface CapturePair {
 /** What the engine reports about its WebGL context; the UI maps them to Chinese strings. */
 export type ContextEvent = 'webgl-lost' | 'webgl-restored';
 
+/** The engine's costly measurements, told to the page once decided (it remembers them). */
+export interface EngineVerdicts {
+  delegate?: Delegate;
+  quality?: LensQuality;
+}
+
 /** Why a recording cannot start. */
 export type RecordingRefusal = 'no-webcodecs' | 'unsupported' | 'no-picture';
 

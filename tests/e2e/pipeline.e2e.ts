@@ -43,6 +43,11 @@ describe.each(fixtures.cameras)('pipeline on camera $name', (camera) => {
       );
       expect(warm.delegate).toMatch(/^(CPU|GPU)$/);
       expect(['transmission', 'fast']).toContain(warm.quality);
+      // The verdicts reach the page on their own channel and are kept for the next visit.
+      const remembered = await page.evaluate(
+        () => JSON.parse(localStorage.getItem('tryOnEngineChoices') ?? '{}') as object,
+      );
+      expect(remembered).toMatchObject({ delegate: warm.delegate, quality: warm.quality });
       // The composed picture differs around the eyes with glasses on, and not far from the face.
       const cmp = await compareGlassesAtEyes(page);
       expect(cmp.eyes).toBeGreaterThan(8);
