@@ -15,8 +15,9 @@ export async function loadEngineAssets(): Promise<EngineAssets> {
   const { delegate, quality } = rememberedChoices();
   const trackMode = trackModeOverride();
   return {
-    // A copy: the prepared bytes are shared by the page and the caller may transfer these.
-    modelBytes: modelBytes.slice(0),
+    // The prepared bytes themselves, shared on the page: each engine transfers its own copy
+    // (use-try-on.ts), the one copy of the model a start makes.
+    modelBytes,
     wasmLoaderUrl: assetUrl(ASSET_PATHS.wasmLoader),
     wasmBinaryUrl: assetUrl(ASSET_PATHS.wasmBinary),
     assetBase: assetBase.href,

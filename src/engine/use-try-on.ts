@@ -75,6 +75,7 @@ export function useTryOn() {
         }
         const engine = acquireEngine(
           canvas,
+          // The engine transfers the model: its own copy of the page's prepared bytes.
           () => ({ ...assets, modelBytes: assets.modelBytes.slice(0) }),
           onEvent,
           path,
