@@ -37,7 +37,8 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
   const [failures, setFailures] = useState<Record<string, CellFailure>>({});
   const [selected, setSelected] = useAtom(selectedModelAtom);
   const statusRef = useRef<StatusMap>({});
-  const tapToken = useRef(0);
+  /** The newest tap's work; a later tap (or cancel effect) aborts it: it stops and stores nothing. */
+  const tapAbort = useRef<AbortController | null>(null);
   const toast = useToast();
 
   useEffect(() => {
@@ -46,6 +47,12 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
       statusRef.current = { ...map, ...statusRef.current };
       setStatuses(statusRef.current);
     });
+  }, []);
+
+  const nextTap = useCallback((): AbortSignal => {
+    tapAbort.current?.abort();
+    tapAbort.current = new AbortController();
+    return tapAbort.current.signal;
   }, []);
 
   const setStatus = useCallback((value: string, status: ModelStatus) => {
@@ -62,8 +69,8 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
    * so a refused model leaves the face as it was. True when the glasses changed.
    */
   const wear = useCallback(
-    async (entry: CatalogueEntry, model: StoredModel, token: number): Promise<boolean> => {
-      if (!engine || token !== tapToken.current) return false;
+    async (entry: CatalogueEntry, model: StoredModel, signal: AbortSignal): Promise<boolean> => {
+      if (!engine || signal.aborted) return false;
       try {
         const report = await engine.setGlasses({
           id: entry.value,
@@ -79,7 +86,8 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
         toast(t('glassesLoadFailed'));
         return false;
       }
-      if (token !== tapToken.current) return false;
+      // The worker's newest request wins there too (scene-content.ts): this one was superseded.
+      if (signal.aborted) return false;
       setFailure(entry.value, null);
       setSelected(entry.value);
       return true;
@@ -95,11 +103,11 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
       }
       const status = statusRef.current[entry.value] ?? 'not-downloaded';
       if (selected === entry.value || status === 'downloading') return;
-      const token = ++tapToken.current;
+      const signal = nextTap();
       const stored = status === 'downloaded' ? await readModel(entry) : undefined;
       if (stored) {
         // A stored copy that no longer loads (damaged storage) is dropped: the next tap refetches.
-        if (!(await wear(entry, stored, token)) && token === tapToken.current) {
+        if (!(await wear(entry, stored, signal)) && !signal.aborted) {
           await forgetModel(entry);
           setStatus(entry.value, 'not-downloaded');
         }
@@ -109,11 +117,17 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
       setFailure(entry.value, null);
       let model: StoredModel;
       try {
-        model = await downloadModel(entry, (f) => setProgress((p) => ({ ...p, [entry.value]: f })));
+        model = await downloadModel(
+          entry,
+          (f) => setProgress((p) => ({ ...p, [entry.value]: f })),
+          signal,
+        );
       } catch (error) {
+        setStatus(entry.value, 'not-downloaded');
+        // Superseded by a later tap or cancel effect: stopped on purpose, nothing to report.
+        if (signal.aborted) return;
         // Reverts silently as the original did; the cell shows that a retry is possible.
         console.error(t('downloadFailed', { status: String(error) }), error);
-        setStatus(entry.value, 'not-downloaded');
         // An undeclared file that outgrew the limit is too large, not a network problem.
         const tooLarge = error instanceof DownloadError && error.kind === 'size' && !entry.size;
         setFailure(entry.value, tooLarge ? 'too-large' : 'download');
@@ -122,15 +136,15 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
         setProgress((p) => ({ ...p, [entry.value]: 0 }));
       }
       // Stored only once the worker has accepted it: a model that will not load is never kept.
-      const kept = (await wear(entry, model, token)) && (await storeModel(entry, model));
+      const kept = (await wear(entry, model, signal)) && (await storeModel(entry, model));
       setStatus(entry.value, kept ? 'downloaded' : 'not-downloaded');
     },
-    [active, engine, selected, wear, setStatus, setFailure, toast],
+    [active, engine, selected, wear, nextTap, setStatus, setFailure, toast],
   );
 
-  // Cancel effect (the control bar) clears the selection: a load still under way must not land.
+  // Cancel effect (the control bar) clears the selection: a load still under way stops.
   useEffect(() => {
-    if (selected === null) tapToken.current++;
+    if (selected === null) tapAbort.current?.abort();
   }, [selected]);
 
   // A restarted engine starts bare: dress it again with the selected model.
@@ -141,9 +155,9 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
     const entry = entries.find((e) => e.value === selected);
     if (!entry) return;
     void readModel(entry).then(async (stored) => {
-      if (!stored || !(await wear(entry, stored, tapToken.current))) setSelected(null);
+      if (!stored || !(await wear(entry, stored, nextTap()))) setSelected(null);
     });
-  }, [engine, entries, selected, wear, setSelected]);
+  }, [engine, entries, selected, wear, nextTap, setSelected]);
 
   const cells: CellState[] = entries.map((entry) => {
     const failure = failures[entry.value] ?? null;

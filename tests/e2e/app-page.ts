@@ -52,6 +52,24 @@ export async function selectGlasses(page: Page, serialNo: string): Promise<void>
     .waitFor({ timeout: 30_000 });
 }
 
+/** Whether ModelDB holds a record under `key` (read from the page with the raw IndexedDB API). */
+export function hasModelDbRecord(page: Page, key: string): Promise<boolean> {
+  return page.evaluate(async (key) => {
+    const open = indexedDB.open('ModelDB');
+    const db: IDBDatabase = await new Promise((ok, fail) => {
+      open.onsuccess = () => ok(open.result);
+      open.onerror = () => fail(open.error);
+    });
+    const found = await new Promise<boolean>((ok, fail) => {
+      const request = db.transaction('models').objectStore('models').getKey(key);
+      request.onsuccess = () => ok(request.result !== undefined);
+      request.onerror = () => fail(request.error);
+    });
+    db.close();
+    return found;
+  }, key);
+}
+
 /** Writes one ModelDB record from the page, as a damaged disk or an older version would leave it. */
 export async function putModelDbRecord(
   page: Page,

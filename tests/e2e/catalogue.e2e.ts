@@ -3,6 +3,7 @@ import { prepareFixtures } from './fixtures.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import {
   compareGlassesAtEyes,
+  hasModelDbRecord,
   putModelDbRecord,
   selectGlasses,
   startCamera,
@@ -56,6 +57,42 @@ describe('catalogue grid', () => {
         'not-downloaded',
       );
     });
+  });
+
+  it('stops a download that a later tap supersedes; it stores nothing', async () => {
+    await withApp(
+      server.url,
+      { cameraY4m: fixtures.cameras[0]!.y4m },
+      async ({ page, context }) => {
+        await startCamera(page);
+        // 007's file is held on the wire until the test lets it go.
+        let release = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let asked = false;
+        // The context's route sees the service worker's fetches too.
+        await context.route('**/007.glb', async (route) => {
+          asked = true;
+          await held;
+          await route.continue().catch(() => {});
+        });
+        const status = (serial: string) =>
+          page.locator(`.model-cell[data-serial="${serial}"]`).getAttribute('data-status');
+        await page.locator('.model-cell[data-serial="007"]').click();
+        await expect.poll(() => asked).toBe(true);
+        expect(await status('007')).toBe('downloading');
+        // Another model while 007 is still on its way: 007's download stops at once.
+        await selectGlasses(page, '008');
+        await expect.poll(() => status('007'), { timeout: 5_000 }).toBe('not-downloaded');
+        release();
+        await page.waitForTimeout(1_000);
+        expect(await status('007')).toBe('not-downloaded');
+        expect(await hasModelDbRecord(page, 'models/007.glb')).toBe(false);
+        expect(await hasModelDbRecord(page, 'models/008.glb')).toBe(true);
+        expect(
+          await page.locator('.model-cell[aria-pressed="true"]').getAttribute('data-serial'),
+        ).toBe('008');
+      },
+    );
   });
 
   it('reports a corrupt model and keeps working', async () => {
