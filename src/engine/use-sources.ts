@@ -19,7 +19,8 @@ type Mode = 'idle' | 'camera' | 'file';
 
 /**
  * What feeds the worker: the camera (front or rear) or a local video file, never both. Every start
- * takes a new generation number, so an answer that arrives after the user moved on is dropped.
+ * (and stop) aborts the one before: a camera that opens after the user moved on is stopped at
+ * once, a file that is still loading is released, and neither reaches the pump.
  */
 export function useSources(
   videoRef: RefObject<HTMLVideoElement | null>,
@@ -29,7 +30,13 @@ export function useSources(
   const streamRef = useRef<MediaStream | null>(null);
   const fileRef = useRef<VideoFileSession | null>(null);
   const modeRef = useRef<Mode>('idle');
-  const generation = useRef(0);
+  const starting = useRef<AbortController | null>(null);
+  /** Aborts the start under way (if any) and returns the signal of a new one. */
+  const nextStart = useCallback((): AbortSignal => {
+    starting.current?.abort();
+    starting.current = new AbortController();
+    return starting.current.signal;
+  }, []);
   const setError = useSetAtom(engineErrorAtom);
   const [running, setRunning] = useAtom(isCameraRunningAtom);
   const [facing, setFacing] = useAtom(facingModeAtom);
@@ -50,7 +57,7 @@ export function useSources(
   }, [engineRef, pumpRef, videoRef]);
 
   const stopAll = useCallback(() => {
-    generation.current++;
+    starting.current?.abort();
     modeRef.current = 'idle';
     release();
     setRunning(false);
@@ -77,13 +84,13 @@ export function useSources(
       const video = videoRef.current;
       const engine = engineRef.current;
       if (!video || !engine) return;
-      const gen = ++generation.current;
+      const signal = nextStart();
       modeRef.current = 'camera';
       release();
       setVideoMode(false);
       try {
         const stream = await openCamera(mode);
-        if (gen !== generation.current) return stopStream(stream);
+        if (signal.aborted) return stopStream(stream);
         streamRef.current = stream;
         // A camera unplugged or taken away ends its track; say so and stay usable.
         stream.getVideoTracks()[0]?.addEventListener('ended', () => {
@@ -93,14 +100,14 @@ export function useSources(
         });
         video.srcObject = stream;
         await video.play();
-        if (gen !== generation.current) return;
+        if (signal.aborted) return;
         // Only the front camera is mirrored, like a looking glass.
         feed(video, engine, mode === 'user');
         setFacing(mode);
         setRunning(true);
         setError(null);
       } catch (error) {
-        if (gen !== generation.current) return;
+        if (signal.aborted) return;
         stopAll();
         const reason = error instanceof Error ? error.message : String(error);
         setError(error instanceof CameraError ? reason : t('cameraFailed', { reason }));
@@ -110,6 +117,7 @@ export function useSources(
       engineRef,
       facing,
       feed,
+      nextStart,
       release,
       setError,
       setFacing,
@@ -136,7 +144,7 @@ export function useSources(
       const engine = engineRef.current;
       if (!video || !engine) return;
       stopAll();
-      const gen = generation.current;
+      const signal = nextStart();
       const problem = videoFileProblem(file);
       if (problem) return setError(t(problem));
       modeRef.current = 'file';
@@ -153,18 +161,18 @@ export function useSources(
       try {
         await loaded;
         await video.play();
-        if (gen !== generation.current) return;
+        if (signal.aborted) return;
         feed(video, engine, false);
         setVideoMode(true);
         setLoading(false);
       } catch (error) {
-        if (gen !== generation.current) return;
+        if (signal.aborted) return;
         console.warn('video file failed', error);
         stopAll();
         setError(t('videoLoadFailed'));
       }
     },
-    [engineRef, feed, setError, setLoading, setVideoMode, stopAll, videoRef],
+    [engineRef, feed, nextStart, setError, setLoading, setVideoMode, stopAll, videoRef],
   );
 
   useEffect(() => stopAll, [stopAll]);
