@@ -1,30 +1,26 @@
 import { KEY_MODEL_STATUS } from '../shared/storage-constants';
-import { getJson, putJson } from '../storage/model-db';
+import { hasKey, putJson } from '../storage/model-db';
 
 /** docs/behaviour.md §4 "Model status". */
 export type ModelStatus = 'not-downloaded' | 'downloading' | 'downloaded';
 export type StatusMap = Record<string, ModelStatus>;
 
-const STATUSES: readonly ModelStatus[] = ['not-downloaded', 'downloading', 'downloaded'];
+/**
+ * What storage holds is the one source of truth: a model is downloaded when its file is stored
+ * (a download cannot outlive the page, so none is 'downloading' here). The page adds its own
+ * downloads under way on top.
+ */
+export async function storedStatuses(values: readonly string[]): Promise<StatusMap> {
+  const held = await Promise.all(values.map((value) => hasKey(value)));
+  return Object.fromEntries(
+    values.map((value, i) => [value, held[i] ? 'downloaded' : 'not-downloaded'] as const),
+  );
+}
 
 /**
- * Restores the persisted map. A download cannot survive a reload, so a cell left in
- * 'downloading' goes back to 'not-downloaded'.
+ * Writes the map under the original's key (`modelStatus`, docs/behaviour.md §5) for whatever
+ * else reads that database; the app itself never reads it back (storedStatuses).
  */
-export function restoreStatuses(raw: unknown): StatusMap {
-  const map: StatusMap = {};
-  if (typeof raw !== 'object' || raw === null) return map;
-  for (const [key, value] of Object.entries(raw)) {
-    if (!STATUSES.includes(value as ModelStatus)) continue;
-    map[key] = value === 'downloading' ? 'not-downloaded' : (value as ModelStatus);
-  }
-  return map;
-}
-
-export async function loadStatuses(): Promise<StatusMap> {
-  return restoreStatuses(await getJson(KEY_MODEL_STATUS));
-}
-
 export async function saveStatuses(map: StatusMap): Promise<void> {
   await putJson(KEY_MODEL_STATUS, map);
 }

@@ -10,7 +10,7 @@ import { BUILT_IN, loadCatalogue } from './catalogue-source';
 import { glassesMessage } from './glasses-message';
 import type { CatalogueEntry } from './manifest';
 import { downloadModel, forgetModel, readModel, storeModel, type StoredModel } from './model-files';
-import { loadStatuses, saveStatuses, type ModelStatus, type StatusMap } from './model-status';
+import { saveStatuses, storedStatuses, type ModelStatus, type StatusMap } from './model-status';
 
 /** Why a cell's last tap failed: the download, or the model itself (then its reason). */
 export type CellFailure = 'download' | GlassesErrorCode | null;
@@ -37,17 +37,29 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
   const [failures, setFailures] = useState<Record<string, CellFailure>>({});
   const [selected, setSelected] = useAtom(selectedModelAtom);
   const statusRef = useRef<StatusMap>({});
+  const touched = useRef(new Set<string>());
   /** The newest tap's work; a later tap (or cancel effect) aborts it: it stops and stores nothing. */
   const tapAbort = useRef<AbortController | null>(null);
   const toast = useToast();
 
   useEffect(() => {
     void loadCatalogue().then(setEntries);
-    void loadStatuses().then((map) => {
-      statusRef.current = { ...map, ...statusRef.current };
+  }, []);
+
+  // Each cell's status comes from storage; what this page did since (downloads under way or
+  // just stored, a damaged copy dropped) stays on top.
+  useEffect(() => {
+    let live = true;
+    void storedStatuses(entries.map((e) => e.value)).then((stored) => {
+      if (!live) return;
+      const own = [...touched.current].map((value) => [value, statusRef.current[value]]);
+      statusRef.current = { ...stored, ...Object.fromEntries(own) };
       setStatuses(statusRef.current);
     });
-  }, []);
+    return () => {
+      live = false;
+    };
+  }, [entries]);
 
   const nextTap = useCallback((): AbortSignal => {
     tapAbort.current?.abort();
@@ -56,6 +68,7 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
   }, []);
 
   const setStatus = useCallback((value: string, status: ModelStatus) => {
+    touched.current.add(value);
     statusRef.current = { ...statusRef.current, [value]: status };
     setStatuses(statusRef.current);
     void saveStatuses(statusRef.current);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { validateManifest } from '../../src/catalogue/manifest';
-import { restoreStatuses } from '../../src/catalogue/model-status';
 
 const good = {
   value: 'models/001.glb',
@@ -85,15 +84,5 @@ describe('validateManifest', () => {
         expect(e.value).not.toContain('..');
       }
     }
-  });
-});
-
-describe('restoreStatuses', () => {
-  it('turns a download interrupted by a reload back into not-downloaded', () => {
-    expect(
-      restoreStatuses({ a: 'downloaded', b: 'downloading', c: 'not-downloaded', d: 'weird', e: 3 }),
-    ).toEqual({ a: 'downloaded', b: 'not-downloaded', c: 'not-downloaded' });
-    expect(restoreStatuses(null)).toEqual({});
-    expect(restoreStatuses('x')).toEqual({});
   });
 });
