@@ -12,7 +12,6 @@ export interface ModelRecord {
  * The only owner of IndexedDB. When the database cannot be opened or refuses a write (private
  * mode, quota), values are kept in memory for this page so the app still works from the network.
  */
-let db: Dexie | null = null;
 let opening: Promise<Table<ModelRecord, string> | null> | null = null;
 const memory = new Map<string, unknown>();
 
@@ -24,7 +23,6 @@ function table(): Promise<Table<ModelRecord, string> | null> {
       const instance = new Dexie(DB_NAME);
       instance.version(DB_VERSION).stores({ [DB_TABLE]: '&key' });
       await instance.open();
-      db = instance;
       return instance.table<ModelRecord, string>(DB_TABLE);
     } catch (error) {
       reportStorageUnavailable('indexeddb-open', error);
@@ -137,11 +135,3 @@ export async function getFlag(key: string): Promise<boolean | null> {
 }
 
 export const setFlag = (key: string, on: boolean): Promise<boolean> => write(key, on ? 1 : 0);
-
-/** Tests only: forget the open database and the in-memory fallback. */
-export function resetModelDbForTests(): void {
-  db?.close();
-  db = null;
-  opening = null;
-  memory.clear();
-}

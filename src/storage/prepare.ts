@@ -135,11 +135,3 @@ export function onPrepareProgress(listener: (progress: PrepareProgress) => void)
   if (lastProgress) listener(lastProgress);
   return () => listeners.delete(listener);
 }
-
-/** Tests only. */
-export function resetPreparationForTests(): void {
-  current = null;
-  running = false;
-  lastProgress = null;
-  listeners.clear();
-}

@@ -19,9 +19,3 @@ export function reportStorageUnavailable(where: string, error: unknown): void {
 }
 
 export const isStorageUnavailable = (): boolean => reported;
-
-/** Tests only. */
-export function resetStorageStatusForTests(): void {
-  reported = false;
-  getDefaultStore().set(storageUnavailableAtom, false);
-}

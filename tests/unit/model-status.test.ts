@@ -1,17 +1,17 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
-import { storedStatuses } from '../../src/catalogue/model-status';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DB_NAME, KEY_MODEL_STATUS } from '../../src/shared/storage-constants';
-import { putBlob, putJson, resetModelDbForTests } from '../../src/storage/model-db';
 
 afterEach(async () => {
-  resetModelDbForTests();
   await Dexie.delete(DB_NAME);
 });
 
 describe('storedStatuses', () => {
   it('says downloaded exactly for the models storage holds, whatever the old map says', async () => {
+    vi.resetModules();
+    const { putBlob, putJson } = await import('../../src/storage/model-db');
+    const { storedStatuses } = await import('../../src/catalogue/model-status');
     await putBlob('models/001.glb', new Blob(['glb']));
     // A map left by an older version that disagrees with storage is not believed.
     await putJson(KEY_MODEL_STATUS, { 'models/002.glb': 'downloaded', 'models/001.glb': 'x' });

@@ -11,27 +11,33 @@ import {
   KEY_MODEL_STATUS,
   KEY_TASK_AND_WASM_CACHED,
 } from '../../src/shared/storage-constants';
-import {
-  deleteKey,
-  getBlob,
-  getFlag,
-  getJson,
-  hasKey,
-  putBlob,
-  putJson,
-  resetModelDbForTests,
-  setFlag,
-} from '../../src/storage/model-db';
-import {
-  isStorageUnavailable,
-  resetStorageStatusForTests,
-  storageUnavailableAtom,
-} from '../../src/storage/storage-status';
 import { installLocation } from './storage-fakes';
 
 installLocation();
 // The guard's module reads the page location (through the preparation it asks about).
 const { guardTarget } = await import('../../src/routes/route-guard');
+
+/** ModelDB's modules as a fresh page loads them (no open database, no memory fallback kept). */
+async function freshPage() {
+  vi.resetModules();
+  const db = await import('../../src/storage/model-db');
+  const status = await import('../../src/storage/storage-status');
+  ({ deleteKey, getBlob, getFlag, getJson, hasKey, putBlob, putJson, setFlag } = db);
+  ({ isStorageUnavailable, storageUnavailableAtom } = status);
+}
+type Db = typeof import('../../src/storage/model-db');
+type Status = typeof import('../../src/storage/storage-status');
+let deleteKey: Db['deleteKey'];
+let getBlob: Db['getBlob'];
+let getFlag: Db['getFlag'];
+let getJson: Db['getJson'];
+let hasKey: Db['hasKey'];
+let putBlob: Db['putBlob'];
+let putJson: Db['putJson'];
+let setFlag: Db['setFlag'];
+let isStorageUnavailable: Status['isStorageUnavailable'];
+let storageUnavailableAtom: Status['storageUnavailableAtom'];
+await freshPage();
 
 /** Reads or writes the database with the raw IndexedDB API, as another app version would. */
 function rawDb(version = DB_VERSION * 10): Promise<IDBDatabase> {
@@ -70,10 +76,9 @@ async function rawGet(key: string): Promise<unknown> {
 }
 
 afterEach(async () => {
-  resetModelDbForTests();
-  resetStorageStatusForTests();
   vi.restoreAllMocks();
   await Dexie.delete(DB_NAME);
+  await freshPage();
 });
 
 describe('ModelDB schema', () => {
@@ -88,7 +93,7 @@ describe('ModelDB schema', () => {
 
   it('creates one table keyed by `key` holding {key, data}, at Dexie version 1', async () => {
     await setFlag(KEY_TASK_AND_WASM_CACHED, true);
-    resetModelDbForTests();
+    await freshPage();
     const db = await rawDb();
     expect(db.version).toBe(DB_VERSION * 10);
     expect([...db.objectStoreNames]).toEqual([DB_TABLE]);
@@ -210,7 +215,7 @@ describe('storage unavailable', () => {
     } finally {
       spy.mockRestore();
     }
-    resetModelDbForTests();
+    await freshPage();
     const stored = await getBlob(KEY_MEDIAPIPE_TASK);
     expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
   });

@@ -13,16 +13,32 @@ const {
   KEY_TASK_AND_WASM_CACHED,
   WASM_CACHE_NAME,
 } = await import('../../src/shared/storage-constants');
-const { getBlob, getFlag, putBlob, resetModelDbForTests } =
-  await import('../../src/storage/model-db');
-const { ensurePrepared, isPreparing, onPrepareProgress, resetPreparationForTests, runPreparation } =
-  await import('../../src/storage/prepare');
-const { PrepareError } = await import('../../src/storage/prepare-error');
-const { percentOf } = await import('../../src/storage/progress-meter');
-const { resetStorageStatusForTests, storageUnavailableAtom } =
-  await import('../../src/storage/storage-status');
-const { loadEnvironmentImage } = await import('../../src/storage/env-image');
 const { sha256Hex } = await import('../../src/shared/checked-fetch');
+
+/** The storage modules as a fresh page loads them: each test gets its own (no state carried over). */
+async function loadStorage() {
+  vi.resetModules();
+  return {
+    ...(await import('../../src/storage/model-db')),
+    ...(await import('../../src/storage/prepare')),
+    ...(await import('../../src/storage/prepare-error')),
+    ...(await import('../../src/storage/progress-meter')),
+    ...(await import('../../src/storage/storage-status')),
+    ...(await import('../../src/storage/env-image')),
+  };
+}
+let getBlob: Storage['getBlob'];
+let getFlag: Storage['getFlag'];
+let putBlob: Storage['putBlob'];
+let ensurePrepared: Storage['ensurePrepared'];
+let isPreparing: Storage['isPreparing'];
+let onPrepareProgress: Storage['onPrepareProgress'];
+let runPreparation: Storage['runPreparation'];
+let PrepareError: Storage['PrepareError'];
+let percentOf: Storage['percentOf'];
+let storageUnavailableAtom: Storage['storageUnavailableAtom'];
+let loadEnvironmentImage: Storage['loadEnvironmentImage'];
+type Storage = Awaited<ReturnType<typeof loadStorage>>;
 
 const MODEL = ASSET_PATHS.faceModel;
 const LOADER = ASSET_PATHS.wasmLoader;
@@ -47,7 +63,20 @@ async function storedModelHash(): Promise<string | undefined> {
   return blob ? sha256Hex(await blob.arrayBuffer()) : undefined;
 }
 
-beforeEach(() => {
+beforeEach(async () => {
+  ({
+    getBlob,
+    getFlag,
+    putBlob,
+    ensurePrepared,
+    isPreparing,
+    onPrepareProgress,
+    runPreparation,
+    PrepareError,
+    percentOf,
+    storageUnavailableAtom,
+    loadEnvironmentImage,
+  } = await loadStorage());
   storage = new FakeCacheStorage();
   vi.stubGlobal('caches', storage);
   vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -55,9 +84,6 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  resetModelDbForTests();
-  resetPreparationForTests();
-  resetStorageStatusForTests();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   await Dexie.delete(DB_NAME);
