@@ -17,40 +17,31 @@ import { CanvasFit } from './canvas-fit';
 import { FacePose } from './face-pose';
 import type { Tracking } from './frame-tracking';
 import { loadOccluder } from './glasses-loader';
+import { KeptPicture } from './kept-picture';
 import { measureLensQuality } from './lens-quality';
 import { Recorder } from './recorder';
 import { RisingClock } from './rising-clock';
 import { TryOnScene } from './scene';
-import { capturePng, GlassesSlot, loadEnvironment } from './scene-content';
+import { GlassesSlot, loadEnvironment } from './scene-content';
 import { probeSoftwareGl } from './software-gl';
 import { PipelineMeter } from './stats';
 import { startTracking } from './start-tracking';
 import type { TrackAudit } from './track-audit';
 
 const STATS_INTERVAL_MS = 250;
-/**
- * No frame for this long (a paused video, a stalled camera): the kept picture, drawn with a
- * predicted pose, is tracked and drawn again with its own.
- */
-const STILL_PICTURE_MS = 200;
 
-/** Poses the glasses on each frame (tracking.ts), renders the picture and closes the frame. */
+/** Poses the glasses on each frame (frame-tracking.ts), renders the picture and closes the frame. */
 export class TryOnPipeline {
   private readonly meter = new PipelineMeter();
   private readonly fit: CanvasFit;
   private readonly clock = new RisingClock();
   private lastStats = 0;
   private quality: LensQuality | 'pending' = 'pending';
-  private mirror = false;
-  /** The last picture, kept (as a clone) for photos; replaced and closed on every frame. */
-  private lastFrame: VideoFrame | null = null;
+  private readonly kept: KeptPicture;
   private received = 0;
   private closed = 0;
   private recorder: Recorder | null = null;
   private readonly glasses: GlassesSlot;
-  /** Whether the kept picture has its own pose (or was drawn with a predicted one). */
-  private lastTracked = false;
-  private stillTimer: ReturnType<typeof setTimeout> | undefined;
 
   private constructor(
     private readonly scene: TryOnScene,
@@ -61,6 +52,7 @@ export class TryOnPipeline {
   ) {
     this.fit = new CanvasFit(scene);
     this.glasses = new GlassesSlot(scene);
+    this.kept = new KeptPicture(scene, facePose, tracking, this.clock, () => this.publish(true));
   }
 
   static async create(
@@ -107,7 +99,6 @@ export class TryOnPipeline {
     try {
       this.fit.fitVideo(frame.displayWidth, frame.displayHeight);
       const timestampMs = this.clock.next(frame.timestamp / 1000);
-      this.mirror = options.mirror;
       const { tracked, detectMs } = this.tracking.frame(frame, timestampMs, options.mirror);
       const t1 = performance.now();
       this.scene.setMirror(options.mirror);
@@ -115,9 +106,7 @@ export class TryOnPipeline {
       this.recorder?.addFrame(this.scene.canvas, timestampMs * 1000);
       const t2 = performance.now();
       // On a tracking worker, no drawn frame has its own pose yet (its result comes later).
-      this.keep(frame, tracked && this.tracking.sync);
-      clearTimeout(this.stillTimer);
-      if (!this.lastTracked) this.stillTimer = setTimeout(() => this.redraw(), STILL_PICTURE_MS);
+      this.kept.keep(frame, tracked && this.tracking.sync, options.mirror);
       const { face } = this.facePose;
       this.meter.record({
         detectMs,
@@ -133,74 +122,13 @@ export class TryOnPipeline {
     }
   }
 
-  /**
-   * Draws the kept picture again at once, so a change shows even when no new frame comes (a
-   * paused video; Firefox sends none while a video stands still). A picture drawn with a predicted
-   * pose is then tracked and drawn again with its own, if it is still the newest.
-   */
-  redraw(): void {
-    const kept = this.lastFrame;
-    if (!kept) return;
-    this.draw(kept);
-    if (this.lastTracked) return;
-    this.withOwnPose((frame) => {
-      if (this.lastFrame === kept) this.draw(frame);
-    }).catch((error: unknown) => console.warn('redraw: tracking failed', error));
-  }
-
-  private draw(frame: VideoFrame): void {
-    this.scene.setMirror(this.mirror);
-    this.scene.render(frame);
-    this.publish(true);
-  }
-
-  private keep(frame: VideoFrame, tracked: boolean): void {
-    this.lastFrame?.close();
-    this.lastFrame = frame.clone();
-    this.lastTracked = tracked;
-  }
-
-  /**
-   * Calls `use` with the kept picture (borrowed for the call) while the scene holds that
-   * picture's own pose: tracked now if it was drawn with a predicted one. Photos use this.
-   */
-  private async withOwnPose<T>(use: (frame: VideoFrame) => T | Promise<T>): Promise<T> {
-    const kept = this.lastFrame;
-    if (!kept) throw new Error('no picture yet');
-    if (this.lastTracked) return use(kept);
-    // A clone: newer frames may replace (and close) the kept one while it is being tracked.
-    const frame = kept.clone();
-    try {
-      await this.tracking.trackNow(frame, this.clock.again(), this.mirror);
-      // The result was applied in this task: the scene holds this picture's pose.
-      if (this.lastFrame === kept) this.lastTracked = true;
-      return await use(frame);
-    } finally {
-      frame.close();
-    }
-  }
-
-  /**
-   * Renders the last picture at `scale` times the video size into a PNG, mirrored like the
-   * preview, with its own pose. With `glasses: false` the same picture is rendered without them.
-   */
+  /** A PNG of the kept picture with its own pose (photo); see kept-picture.ts. */
   capture(scale: number, glasses = true): Promise<Blob> {
-    return this.withOwnPose((frame) =>
-      capturePng(this.scene, frame, { scale, glasses, mirror: this.mirror }),
-    );
+    return this.kept.capture(scale, glasses);
   }
 
-  /** The same picture with and without glasses, and its eye centres (tests and bench). */
   capturePair(scale: number): Promise<CapturePair> {
-    return this.withOwnPose(async (frame) => {
-      const eyes = this.facePose.eyes;
-      const options = { scale, mirror: this.mirror };
-      const [withGlasses, without] = await Promise.all([
-        capturePng(this.scene, frame, { ...options, glasses: true }),
-        capturePng(this.scene, frame, { ...options, glasses: false }),
-      ]);
-      return { withGlasses, without, eyes };
-    });
+    return this.kept.capturePair(scale);
   }
 
   resize(displayWidth: number, displayHeight: number): void {
@@ -226,13 +154,13 @@ export class TryOnPipeline {
   /** Wears the model once it has loaded (the newest request wins) and shows it at once. */
   async setGlasses(input: GlassesInput): Promise<GlassesReport> {
     const { report, worn } = await this.glasses.set(input, this.quality);
-    if (worn) this.redraw();
+    if (worn) this.kept.redraw();
     return report;
   }
 
   clearGlasses(): void {
     this.glasses.clear();
-    this.redraw();
+    this.kept.redraw();
   }
 
   async setOccluder(glb: ArrayBuffer): Promise<void> {
@@ -267,9 +195,7 @@ export class TryOnPipeline {
   }
 
   reset(): void {
-    clearTimeout(this.stillTimer);
-    this.lastFrame?.close();
-    this.lastFrame = null;
+    this.kept.clear();
     this.facePose.clear();
     this.tracking.reset();
     this.meter.restartWatch();
@@ -277,11 +203,9 @@ export class TryOnPipeline {
   }
 
   dispose(): void {
-    clearTimeout(this.stillTimer);
     this.recorder?.cancel();
     this.recorder = null;
-    this.lastFrame?.close();
-    this.lastFrame = null;
+    this.kept.clear();
     this.tracking.close();
     this.scene.dispose();
   }
