@@ -148,9 +148,14 @@ export class RecordClock {
    * is older than the press. The first picture takes slot 0, so the file starts at the press.
    */
   slot(timestampUs: number): number | null {
-    if (timestampUs < this.startUs - this.frameUs / 2) return null;
+    if (!this.covers(timestampUs)) return null;
     const slot = this.lastSlot < 0 ? 0 : Math.round((timestampUs - this.startUs) / this.frameUs);
     return slot > this.lastSlot ? slot : null;
+  }
+
+  /** Whether a picture at `timestampUs` is the recording's (not from before the press). */
+  covers(timestampUs: number): boolean {
+    return timestampUs >= this.startUs - this.frameUs / 2;
   }
 
   /** The last slot before `timestampUs` (the stop press): the file ends there. */

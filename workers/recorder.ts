@@ -75,7 +75,11 @@ export class Recorder {
   addFrame(picture: OffscreenCanvas, timestampUs: number): void {
     if (this.stopped || this.failure) return;
     const slot = this.clock.slot(timestampUs);
-    if (slot === null) return;
+    if (slot === null) {
+      // A second picture within one 1/30 s slot is left out, and counted like a busy encoder's.
+      if (this.clock.covers(timestampUs)) this.dropped++;
+      return;
+    }
     if (this.encoder.encodeQueueSize > MAX_ENCODE_QUEUE) {
       this.dropped++;
       return;

@@ -7,7 +7,7 @@ import type { TryOnEngine } from './try-on-engine';
  */
 export interface TryOnDebug {
   capturePair(scale: number): Promise<CapturePair>;
-  /** The last recording's pictures: encoded, and left out while the encoder was busy. */
+  /** The last recording's pictures: encoded, and left out (encoder busy, same 1/30 s slot). */
   lastRecording?: { frames: number; dropped: number };
 }
 

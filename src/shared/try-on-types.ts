@@ -146,6 +146,10 @@ export type RecordingStart =
 export interface RecordingResult extends RecordingInfo {
   blob: Blob;
   frames: number;
+  /**
+   * Pictures drawn during the recording and left out: the encoder was still busy, a second
+   * picture fell in one 1/30 s slot, or it was drawn after the stop press.
+   */
   dropped: number;
   durationS: number;
 }
