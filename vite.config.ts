@@ -4,6 +4,7 @@ import type { Plugin } from 'vite';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { readConst } from './scripts/lib/constants.mjs';
+import { assetOrigins, buildCsp } from './scripts/lib/csp.mjs';
 
 /** Where the app downloads its assets from; one setting, default the app's own origin. */
 const assetBase = process.env.VITE_ASSET_BASE ?? '/';
@@ -151,6 +152,27 @@ function noDefaultDecoders(): Plugin {
 }
 
 /**
+ * The server's Content-Security-Policy, also written into the built index.html as a <meta> tag so
+ * that any static host or CDN enforces it without server configuration. Build only: the dev
+ * server's React refresh needs an inline script.
+ */
+function cspMeta(): Plugin {
+  const charset = '<meta charset="UTF-8" />';
+  return {
+    name: 'csp-meta',
+    apply: 'build',
+    // Right after the charset, ahead of every script and stylesheet it must govern.
+    transformIndexHtml: (html) => {
+      const policy = buildCsp(assetOrigins(process.env.VITE_ASSET_BASE), { meta: true });
+      if (!html.includes(charset) || policy.includes('"'))
+        throw new Error('csp-meta: cannot place');
+      const tag = `<meta http-equiv="Content-Security-Policy" content="${policy}" />`;
+      return html.replace(charset, `${charset}\n    ${tag}`);
+    },
+  };
+}
+
+/**
  * `npm run bench` (VITE_BENCH=1) builds the app plus the bench pages, which run the same tracking
  * code on the main thread or alone, into dist-bench/ so the shipped dist/ stays untouched.
  */
@@ -168,7 +190,7 @@ const benchBuild =
     : {};
 
 export default defineConfig({
-  plugins: [react(), VitePWA(pwaOptions()), noDefaultDecoders()],
+  plugins: [react(), VitePWA(pwaOptions()), noDefaultDecoders(), cspMeta()],
   worker: { format: 'es', plugins: () => [noDefaultDecoders()] },
   define: {
     __ASSET_INTEGRITY__: JSON.stringify(integrity),

@@ -14,9 +14,12 @@ export function assetOrigins(assetBase = process.env.VITE_ASSET_BASE) {
 
 /**
  * @param {string[] | string | undefined} [extraOrigins] origins allowed in connect-src besides 'self'
+ * @param {{ meta?: boolean }} [options] meta: the copy for index.html's <meta> tag, which browsers
+ *   enforce on any static host; it leaves out frame-ancestors, which a <meta> policy may not carry
+ *   (browsers ignore it there and log an error).
  * @returns {string}
  */
-export function buildCsp(extraOrigins = []) {
+export function buildCsp(extraOrigins = [], { meta = false } = {}) {
   const extra = [...new Set(typeof extraOrigins === 'string' ? [extraOrigins] : extraOrigins)];
   const directives = [
     ["default-src 'self'"],
@@ -30,7 +33,7 @@ export function buildCsp(extraOrigins = []) {
     ["font-src 'self'"],
     ["object-src 'none'"],
     ["base-uri 'self'"],
-    ["frame-ancestors 'none'"],
+    ...(meta ? [] : [["frame-ancestors 'none'"]]),
   ];
   return directives.map((parts) => parts.join(' ')).join('; ');
 }

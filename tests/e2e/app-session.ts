@@ -47,12 +47,14 @@ export interface AppOptions {
   /** Runs before the app's scripts (a browser without a camera API). */
   initScript?: string;
   path?: string;
+  /** Runs on the new context before the first navigation (to watch every request). */
+  onContext?: (context: BrowserContext) => void;
 }
 
 /** The app in its own Chromium at a phone-like size, with the frame ledger installed. */
 export async function openApp(
   baseUrl: string,
-  { cameraY4m, extraArgs, initScript, path = '/home?stats' }: AppOptions = {},
+  { cameraY4m, extraArgs, initScript, path = '/home?stats', onContext }: AppOptions = {},
 ): Promise<AppSession> {
   const browser: Browser = await launchChromium({ cameraY4m, extraArgs });
   const context = await browser.newContext({
@@ -61,6 +63,7 @@ export async function openApp(
   });
   await context.addInitScript(FRAME_LEDGER);
   if (initScript) await context.addInitScript(initScript);
+  onContext?.(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.log('[pageerror]', error.message));
   await page.goto(new URL(path, baseUrl).href);

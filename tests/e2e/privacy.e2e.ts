@@ -1,0 +1,133 @@
+// The privacy promise, end to end: a session across the whole app sends nothing anywhere but the
+// app's own origin and breaks no rule of its Content-Security-Policy.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../scripts/serve.mjs';
+import { assetOrigins, buildCsp } from '../../scripts/lib/csp.mjs';
+import { startCamera, waitForStats } from './app-page';
+import { withApp } from './app-session';
+import { prepareFixtures } from './fixtures.mjs';
+import { DIST_DIR, wearGlasses } from './media-helpers';
+
+const fixtures = await prepareFixtures();
+const camera = fixtures.cameras[0]!;
+const file = fixtures.files[0]!;
+/**
+ * MediaPipe's bundle flushes its usage log every 60 s from the workers, where no test clock
+ * reaches: the session runs past that mark in real time. The workers log each request their
+ * fetch guard refuses and each CSP violation (workers/fetch-guard.ts); a request the CSP stops in
+ * a worker never reaches Chromium's network events, so those logs are how the test sees it.
+ */
+const SESSION_MS = 68_000;
+
+let server: { url: string; close(): Promise<void> };
+beforeAll(async () => {
+  server = await startServer({ dir: DIST_DIR, port: 0 });
+});
+afterAll(() => server?.close());
+
+/** The page's own CSP violation events, and anything the browser logs about its policy. */
+const TELEMETRY_ORIGIN = 'https://odml.pa.googleapis.com';
+const VIOLATIONS = `(() => {
+  const seen = [];
+  window.__cspViolations = seen;
+  document.addEventListener('securitypolicyviolation', (e) =>
+    seen.push(e.violatedDirective + ' ' + e.blockedURI));
+})();`;
+
+interface Ledger {
+  all: string[];
+  foreign: string[];
+  blocked: string[];
+}
+
+/** Every request of the context (pages and their workers, nested ones too, and WebSockets). */
+function recordRequests(context: BrowserContext, origin: string): Ledger {
+  const ledger: Ledger = { all: [], foreign: [], blocked: [] };
+  const local = (url: string) => /^(blob|data|about):/.test(url) || new URL(url).origin === origin;
+  const note = (url: string) => {
+    ledger.all.push(url);
+    if (!local(url)) ledger.foreign.push(url);
+  };
+  context.on('request', (request) => note(request.url()));
+  context.on('requestfailed', (request) => {
+    // Refused by the policy before it left: a violation, from a page or a worker alike.
+    if (/csp/i.test(request.failure()?.errorText ?? '')) ledger.blocked.push(request.url());
+  });
+  context.on('page', (page) => page.on('websocket', (socket) => note(socket.url())));
+  return ledger;
+}
+
+async function chooseFile(page: Page, path: string): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: '打开视频文件' }).click({ timeout: 90_000 });
+  await (await chooser).setFiles(path);
+}
+
+describe('privacy', () => {
+  it('sends nothing off the app origin and breaks no CSP rule in a whole session', async () => {
+    let ledger: Ledger = { all: [], foreign: [], blocked: [] };
+    const policyLog: string[] = [];
+    const refused: string[] = [];
+    await withApp(
+      server.url,
+      {
+        cameraY4m: camera.y4m,
+        path: '/',
+        initScript: VIOLATIONS,
+        onContext: (context) => (ledger = recordRequests(context, new URL(server.url).origin)),
+      },
+      async ({ page }) => {
+        page.on('console', (message) => {
+          const text = message.text();
+          const guard = /^\[privacy\] refused a request to (.*)$/.exec(text)?.[1];
+          if (guard) refused.push(guard);
+          else if (/Content.Security.Policy|CSP violation/i.test(text)) policyLog.push(text);
+        });
+        const meta = await page
+          .locator('meta[http-equiv="Content-Security-Policy"]')
+          .getAttribute('content');
+        expect(meta).toBe(buildCsp(assetOrigins(), { meta: true }));
+
+        // The site layer first: the 60 s below count from one try-on engine's start.
+        await page.getByRole('link', { name: '关于我们' }).first().click({ timeout: 90_000 });
+        await page.getByRole('link', { name: '首页' }).first().click();
+        await startCamera(page);
+        const started = Date.now();
+        await wearGlasses(page, '001');
+        await waitForStats(page, (s) => s.workerTracked >= 10);
+        await wearGlasses(page, '002');
+        await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: '拍照' }).click(),
+        ]);
+        await page.getByRole('button', { name: '开始录像' }).click();
+        await page.waitForTimeout(3000);
+        await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: '停止录像' }).click(),
+        ]);
+        await chooseFile(page, file.mp4);
+        await wearGlasses(page, '003');
+        const tracked = (await waitForStats(page, () => true)).workerTracked;
+        await waitForStats(page, (s) => s.workerTracked > tracked + 10);
+        await wearGlasses(page, '004');
+        await page.waitForTimeout(Math.max(0, SESSION_MS - (Date.now() - started)));
+        const seen = await page.evaluate(
+          () => (window as unknown as { __cspViolations: string[] }).__cspViolations,
+        );
+        console.log(
+          `privacy: ${ledger.all.length} requests in ${Math.round((Date.now() - started) / 1000)} s`,
+        );
+        expect(seen).toEqual([]);
+      },
+    );
+    expect(ledger.all.length).toBeGreaterThan(20);
+    expect(ledger.foreign).toEqual([]);
+    expect(ledger.blocked).toEqual([]);
+    expect(policyLog).toEqual([]);
+    // The usage log did fire past 60 s, and its first refusal made it stop for good.
+    expect(refused.length).toBeGreaterThan(0);
+    expect(new Set(refused)).toEqual(new Set([TELEMETRY_ORIGIN]));
+  });
+});
