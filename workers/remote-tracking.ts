@@ -1,5 +1,6 @@
 import * as Comlink from 'comlink';
 import { Matrix4 } from 'three';
+import { aliveLockName, watchAlive } from '../src/shared/alive-lock';
 import type { Delegate } from '../src/shared/try-on-types';
 import type { FacePose } from './face-pose';
 import type { FrameTrack, Tracking } from './frame-tracking';
@@ -41,6 +42,7 @@ export class RemoteTracking implements Tracking {
     pose: new Matrix4(),
   }));
   private next = 0;
+  private readonly closing = new AbortController();
 
   private constructor(
     private readonly worker: Worker,
@@ -73,7 +75,12 @@ export class RemoteTracking implements Tracking {
     };
     try {
       const moved = Comlink.transfer(source, [source.modelBytes.buffer]);
+      const alive = aliveLockName('track');
+      await remote.alive(alive);
       await remote.init(moved, allowedOrigins, force, Comlink.proxy(decided));
+      // The render worker cannot go on without its tracker (it gave the model away): it ends
+      // too, and the page starts both afresh with the glasses and source restored.
+      watchAlive(alive, () => tracking.lost(), tracking.closing.signal);
     } catch (error) {
       worker.terminate();
       throw error;
@@ -145,7 +152,15 @@ export class RemoteTracking implements Tracking {
     this.scheduler.reset();
   }
 
+  private lost(): void {
+    console.error(
+      'the tracking worker stopped; the try-on worker ends so that the page restarts both',
+    );
+    self.close();
+  }
+
   close(): void {
+    this.closing.abort();
     this.epoch++;
     this.remote[Comlink.releaseProxy]();
     this.worker.terminate();

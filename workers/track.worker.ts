@@ -3,6 +3,7 @@
  * so that detections run beside the drawing instead of between two drawn frames.
  */
 import * as Comlink from 'comlink';
+import { holdAliveLock } from '../src/shared/alive-lock';
 import type { Delegate } from '../src/shared/try-on-types';
 import { DelegatePicker } from './delegate-picker';
 import { installFetchGuard } from './fetch-guard';
@@ -11,6 +12,10 @@ import type { TrackerSource, TrackResult } from './tracker';
 let picker: DelegatePicker | null = null;
 
 const api = {
+  /** Holds the lock named `name` for the worker's life: the render worker learns of its death. */
+  alive(name: string): Promise<void> {
+    return holdAliveLock(name);
+  },
   /** `onDecided` hears which delegate won the trial (at once when `force` names one). */
   async init(
     source: TrackerSource,

@@ -11,6 +11,7 @@ import type {
   WorkerStats,
 } from '../src/shared/try-on-types';
 import type { GlassesReport } from '../src/shared/glasses-types';
+import { holdAliveLock } from '../src/shared/alive-lock';
 import { setDecoderBase } from './decoder-files';
 import { installFetchGuard } from './fetch-guard';
 import { TryOnPipeline } from './pipeline';
@@ -31,6 +32,10 @@ function need(): TryOnPipeline {
  * fallback (src/engine/page-engine.ts); the main thread's type is derived from it.
  */
 export const api = {
+  /** Holds the lock named `name` for the worker's life: the page learns of its death by it. */
+  alive(name: string): Promise<void> {
+    return holdAliveLock(name);
+  },
   /** `onVerdicts` hears the delegate and lens verdicts as they are decided (the page keeps them). */
   async init(
     init: EngineInit,

@@ -7,6 +7,8 @@ import type { TryOnEngine } from './try-on-engine';
  */
 export interface TryOnDebug {
   capturePair(scale: number): Promise<CapturePair>;
+  /** Counts the engines this page started (a restart after a crash adds one). */
+  serial: number;
   /** The last recording's pictures: encoded, and left out (encoder busy, same 1/30 s slot). */
   lastRecording?: { frames: number; dropped: number };
 }
@@ -49,10 +51,14 @@ export function frameLogger(): ((result: FrameResult, capturedAtMs: number) => v
   };
 }
 
+let engines = 0;
+
 export function exposeDebugHandle(engine: TryOnEngine | null): void {
   if (!statsOn()) return;
-  if (engine) window.__tryOn = { capturePair: (scale) => engine.capturePair(scale) };
-  else delete window.__tryOn;
+  if (engine) {
+    engines++;
+    window.__tryOn = { capturePair: (scale) => engine.capturePair(scale), serial: engines };
+  } else delete window.__tryOn;
 }
 
 /** Keeps the last recording's picture counts on the handle (tests check every picture went in). */

@@ -14,6 +14,7 @@ import type {
   WorkerStats,
 } from '../shared/try-on-types';
 import type { GlassesReport } from '../shared/glasses-types';
+import { aliveLockName, watchAlive } from '../shared/alive-lock';
 import { RENDER_HEIGHT, RENDER_PIXEL_RATIO, RENDER_WIDTH } from '../shared/render-constants';
 import type { EnginePath } from './engine-path';
 
@@ -39,8 +40,9 @@ export interface EngineAssets {
 
 /**
  * The one owner of the try-on worker: creates it, hands it the canvas once, forwards frames and
- * commands, reports crashes, and terminates it. A crashed worker cannot get its canvas back, so
- * recovery means a fresh canvas and a fresh engine (see use-try-on.ts).
+ * commands, reports crashes (an uncaught error, or the worker gone: see alive-lock.ts), and
+ * terminates it. A crashed worker cannot give its canvas back, so recovery means a fresh canvas
+ * and a fresh engine (see use-try-on.ts).
  */
 export class TryOnEngine {
   private readonly worker: Worker | null = null;
@@ -69,6 +71,12 @@ export class TryOnEngine {
       this.worker.addEventListener('messageerror', () => this.crash('message error'));
       this.api = Comlink.wrap<TryOnApi>(this.worker);
       offscreen = canvas.transferControlToOffscreen();
+      // Closed, killed or out of memory, a worker sends no event: its lock tells (within ms).
+      const alive = aliveLockName('render');
+      void this.api
+        .alive(alive)
+        .then(() => watchAlive(alive, () => this.crash('worker stopped')))
+        .catch(() => {});
     } else {
       const channel = new MessageChannel();
       this.channel = channel;

@@ -30,6 +30,7 @@ export function useSources(
   const streamRef = useRef<MediaStream | null>(null);
   const fileRef = useRef<VideoFileSession | null>(null);
   const modeRef = useRef<Mode>('idle');
+  const mirrorRef = useRef(false);
   const starting = useRef<AbortController | null>(null);
   /** Aborts the start under way (if any) and returns the signal of a new one. */
   const nextStart = useCallback((): AbortSignal => {
@@ -67,6 +68,7 @@ export function useSources(
 
   const feed = useCallback(
     (video: HTMLVideoElement, engine: TryOnEngine, mirror: boolean) => {
+      mirrorRef.current = mirror;
       const pump = new FramePump(
         videoFrameSource(video),
         (frame) => engine.processFrame(frame, mirror),
@@ -151,7 +153,7 @@ export function useSources(
       setError(null);
       setLoading(true);
       const { session, loaded } = loadVideoFile(video, file, {
-        onJump: () => void engine.resetPose().catch(() => {}),
+        onJump: () => void engineRef.current?.resetPose().catch(() => {}),
         onFail: () => {
           stopAll();
           setError(t('videoLoadFailed'));
@@ -175,6 +177,19 @@ export function useSources(
     [engineRef, feed, nextStart, setError, setLoading, setVideoMode, stopAll, videoRef],
   );
 
+  /**
+   * A fresh engine after a crash: the source never stopped (the camera or file kept playing in
+   * the page), so its frames simply go to the new engine.
+   */
+  const resume = useCallback(
+    (engine: TryOnEngine) => {
+      const video = videoRef.current;
+      if (!video || modeRef.current === 'idle' || pumpRef.current?.isRunning) return;
+      feed(video, engine, mirrorRef.current);
+    },
+    [feed, pumpRef, videoRef],
+  );
+
   useEffect(() => stopAll, [stopAll]);
 
   return {
@@ -189,5 +204,6 @@ export function useSources(
     switchCamera,
     openVideoFile,
     stopAll,
+    resume,
   };
 }

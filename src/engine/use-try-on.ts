@@ -9,6 +9,7 @@ import { acquireEngine, releaseEngine } from './engine-registry';
 import { exposeDebugHandle } from './debug-handle';
 import { rememberChoices } from './engine-choices';
 import { chooseEnginePath } from './engine-path';
+import { CrashBackoff } from './crash-backoff';
 import type { FramePump } from './frame-pump';
 import type { EngineAssets, EngineEvent, TryOnEngine } from './try-on-engine';
 import { useRecording } from './use-recording';
@@ -36,7 +37,35 @@ export function useTryOn() {
   const setError = useSetAtom(engineErrorAtom);
   const setStats = useSetAtom(pipelineStatsAtom);
   const sources = useSources(videoRef, engineRef, pumpRef);
-  const { stopAll } = sources;
+  const { resume } = sources;
+  const backoff = useRef(new CrashBackoff());
+  const recovering = useRef(false);
+  const restartTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  /**
+   * The worker died (crashed, closed, out of memory): a fresh canvas and engine, at once or after
+   * a back-off when it keeps dying. The source keeps playing; the selected glasses are put back
+   * by the catalogue and the frames resume once the new engine is ready.
+   */
+  const recover = useCallback(
+    (message: string) => {
+      console.error('try-on engine stopped:', message);
+      pumpRef.current?.stop();
+      setStats(null); // the dead worker's figures are not the picture's any more
+      const delayMs = backoff.current.next(Date.now());
+      recovering.current = true;
+      setStatus('starting');
+      setError(
+        delayMs === 0
+          ? t('engineRestarting')
+          : t('engineRetrying', { seconds: String(Math.round(delayMs / 1000)) }),
+      );
+      clearTimeout(restartTimer.current);
+      restartTimer.current = setTimeout(() => setCanvasKey((key) => key + 1), delayMs);
+    },
+    [setError, setStats, setStatus],
+  );
+  useEffect(() => () => clearTimeout(restartTimer.current), []);
 
   const onEvent = useCallback(
     (event: EngineEvent) => {
@@ -50,12 +79,9 @@ export function useTryOn() {
         });
       } else if (event.type === 'webgl-lost') setError(t('webglLost'));
       else if (event.type === 'webgl-restored') setError(null);
-      else if (event.type === 'crashed') {
-        setError(t('engineFailed', { reason: event.message }));
-        setStatus('error');
-      }
+      else if (event.type === 'crashed') recover(event.message);
     },
-    [setError, setStats, setStatus],
+    [recover, setError, setStats],
   );
 
   useEffect(() => {
@@ -91,6 +117,11 @@ export function useTryOn() {
           loadEnvironmentImage().then((png) => engine.setEnvironment(png)),
         ]).catch((error: unknown) => console.error(error));
         setStatus('ready');
+        if (recovering.current) {
+          recovering.current = false;
+          setError(null);
+        }
+        resume(engine);
       })
       .catch((error: unknown) => {
         if (cancelled) return;
@@ -106,13 +137,7 @@ export function useTryOn() {
       exposeDebugHandle(null);
       if (acquired) releaseEngine(canvas);
     };
-  }, [canvasKey, onEvent, setError, setStatus]);
-
-  const restart = useCallback(() => {
-    stopAll();
-    setError(null);
-    setCanvasKey((k) => k + 1);
-  }, [setError, stopAll]);
+  }, [canvasKey, onEvent, resume, setError, setStatus]);
 
   return {
     canvasRef,
@@ -122,7 +147,6 @@ export function useTryOn() {
     status,
     ...sources,
     recording: useRecording(engine, sources.active, canvasRef),
-    restart,
   };
 }
 

@@ -46,7 +46,8 @@ export const en: Strings = {
   engineNoWebGL:
     'This browser cannot show the 3D glasses: WebGL graphics are not available. Turn on hardware acceleration in the browser settings, or open this page in a current Safari, Chrome, Firefox or WeChat.',
   engineFailed: 'Try-on engine error: {reason}',
-  engineRestarting: 'The try-on engine was restarted',
+  engineRestarting: 'The try-on engine stopped unexpectedly; restarting...',
+  engineRetrying: 'The try-on engine keeps failing; retrying in {seconds} s...',
   webglLost: 'Graphics context lost, recovering...',
   noFace: 'No face detected',
   glassesLoadFailed: 'The glasses model could not be loaded',

@@ -43,7 +43,8 @@ export const zhCN = {
   engineFailed: '试戴引擎出错：{reason}',
   engineNoWebGL:
     '此浏览器无法显示 3D 眼镜：没有可用的 WebGL 图形功能。请在浏览器设置中开启硬件加速，或用最新版的 Safari、Chrome、Firefox 或微信打开本页。',
-  engineRestarting: '试戴引擎已重启',
+  engineRestarting: '试戴引擎意外停止，正在重新启动...',
+  engineRetrying: '试戴引擎反复出错，{seconds} 秒后重试...',
   webglLost: '图形环境丢失，正在恢复...',
   noFace: '未检测到人脸',
   glassesLoadFailed: '眼镜模型加载失败',
