@@ -1,12 +1,4 @@
-import {
-  Color,
-  Group,
-  MeshBasicMaterial,
-  MeshPhysicalMaterial,
-  type Material,
-  type Object3D,
-  type WebGLRenderer,
-} from 'three';
+import { Group, MeshBasicMaterial, type Material, type Object3D, type WebGLRenderer } from 'three';
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { DEFAULT_GLASS_MATERIAL } from '../src/shared/render-constants';
 import { GLASSES_MAX_BYTES, GLASSES_MAX_TRIANGLES } from '../src/shared/storage-constants';
@@ -15,6 +7,7 @@ import type { FitOffsets, MaterialItem } from '../src/shared/try-on-types';
 import { fitMeshes, meshesOf, triangleCount } from './fit-geometry';
 import { computeFit, FitError } from './glasses-fit';
 import { glassesError } from './glasses-error';
+import { physical } from './material-params';
 import { gltfLoaderFor, readGlbHeader } from './gltf-decoders';
 
 export interface GlassesOptions {
@@ -66,18 +59,6 @@ export function applyMaterials(root: Object3D, items: readonly MaterialItem[]): 
 
 /** Lenses without a material file get the default glass (docs/behaviour.md §3). */
 const LENS = /lens|glass/i;
-
-function physical(props: Record<string, unknown>): MeshPhysicalMaterial {
-  const material = new MeshPhysicalMaterial();
-  for (const [key, value] of Object.entries(props)) {
-    if (!(key in material)) continue;
-    const current = (material as unknown as Record<string, unknown>)[key];
-    if (current instanceof Color && typeof value === 'string') current.set(value);
-    else if (typeof value === typeof current)
-      (material as unknown as Record<string, unknown>)[key] = value;
-  }
-  return material;
-}
 
 export interface LoadedGlasses {
   object: Group;

@@ -15,15 +15,33 @@ export interface EngineChoices {
   path?: EnginePath;
 }
 
-function read(): EngineChoices {
+const DELEGATES: readonly unknown[] = ['CPU', 'GPU'] satisfies Delegate[];
+const QUALITIES: readonly unknown[] = ['transmission', 'fast'] satisfies LensQuality[];
+const PATHS: readonly unknown[] = ['worker', 'page'] satisfies EnginePath[];
+
+/** What another version, another tab or a damaged profile left: only known values are kept. */
+export function parseChoices(text: string | null, userAgent: string): EngineChoices {
+  let saved: unknown;
   try {
-    const saved = JSON.parse(localStorage.getItem(KEY) ?? 'null') as
-      (EngineChoices & { ua: string }) | null;
-    return saved?.ua === navigator.userAgent
-      ? { delegate: saved.delegate, quality: saved.quality, path: saved.path }
-      : {};
+    saved = JSON.parse(text ?? 'null');
   } catch {
     return {};
+  }
+  if (typeof saved !== 'object' || saved === null) return {};
+  const s = saved as Record<string, unknown>;
+  if (s.ua !== userAgent) return {};
+  const choices: EngineChoices = {};
+  if (DELEGATES.includes(s.delegate)) choices.delegate = s.delegate as Delegate;
+  if (QUALITIES.includes(s.quality)) choices.quality = s.quality as LensQuality;
+  if (PATHS.includes(s.path)) choices.path = s.path as EnginePath;
+  return choices;
+}
+
+function read(): EngineChoices {
+  try {
+    return parseChoices(localStorage.getItem(KEY), navigator.userAgent);
+  } catch {
+    return {}; // storage unavailable
   }
 }
 
