@@ -1,4 +1,5 @@
 import { Matrix4, type Object3D } from 'three';
+import { FaceLock } from './face-lock';
 import { alignmentPx, eyeCentres } from './landmark-probes';
 import { meshesOf } from './fit-geometry';
 import { PoseFilter, type Motion } from './pose-filter';
@@ -14,6 +15,7 @@ export class FacePose {
   private readonly raw = new Matrix4();
   private readonly smoothed = new Matrix4();
   private readonly scores = new Map<string, number>();
+  private readonly lock = new FaceLock();
   face = false;
   /** Distance between the reprojected nose bridge and its landmark (camera FOV check). */
   alignPx = 0;
@@ -23,7 +25,8 @@ export class FacePose {
   constructor(private readonly scene: TryOnScene) {}
 
   /** Poses the scene from the tracking result of the frame at `timeMs` (its timestamp). */
-  apply(result: TrackResult, timeMs: number, mirror: boolean): void {
+  apply(all: TrackResult, timeMs: number, mirror: boolean): void {
+    const result = this.lock.pick(all, timeMs);
     const matrix = result.facialTransformationMatrixes?.[0];
     this.face = matrix !== undefined;
     if (!matrix) {
@@ -61,6 +64,7 @@ export class FacePose {
 
   clear(): void {
     this.filter.reset();
+    this.lock.reset();
     this.face = false;
     this.eyes = [];
     this.scene.setPose(null);

@@ -82,3 +82,42 @@ export async function stopAndCheck(page) {
     ledger,
   };
 }
+
+/**
+ * Ends the try-on worker from inside, as a crash would, and times (on the page's clock) the
+ * notice and the fresh engine's first tracked face, with the camera still running.
+ * @param {import('playwright-core').Page} page
+ * @param {number} timeoutMs
+ */
+export async function measureRecovery(page, timeoutMs) {
+  const worker = page.workers().find((w) => /try-on\.worker/.test(w.url()));
+  if (!worker) return { error: 'no try-on worker' };
+  const start = await page.evaluate(() => {
+    const before = window.__tryOn?.serial ?? 0;
+    const t0 = performance.now();
+    /** @type {{ noticedMs: number | null, trackedMs: number | null }} */
+    const times = { noticedMs: null, trackedMs: null };
+    window.__recovery = times;
+    const poll = () => {
+      const now = performance.now() - t0;
+      if (times.noticedMs === null && document.querySelector('[role=alert]')) times.noticedMs = now;
+      const stats = document.querySelector('[data-testid=pipeline-stats]');
+      const tracked = Number(stats?.getAttribute('data-worker-tracked') ?? 0);
+      const face = stats?.getAttribute('data-face') === '1';
+      if ((window.__tryOn?.serial ?? 0) > before && face && tracked >= 1) times.trackedMs = now;
+      else requestAnimationFrame(poll);
+    };
+    requestAnimationFrame(poll);
+    return before;
+  });
+  await worker.evaluate(() => void setTimeout(() => self.close(), 0));
+  const times = await page.waitForFunction(
+    () => (window.__recovery?.trackedMs != null ? window.__recovery : null),
+    null,
+    { timeout: timeoutMs, polling: 100 },
+  );
+  const { noticedMs, trackedMs } = /** @type {{ noticedMs: number, trackedMs: number }} */ (
+    await times.jsonValue()
+  );
+  return { serialBefore: start, noticedMs: round(noticedMs, 0), trackedMs: round(trackedMs, 0) };
+}

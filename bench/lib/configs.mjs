@@ -1,6 +1,12 @@
 // The three configurations, each in its own browser on the same camera video:
 // worker (the app as shipped), main-thread baseline (the app's page fallback), model alone.
-import { putOnFirstGlasses, startToFirstFrame, stopAndCheck, warmUp } from './app-flow.mjs';
+import {
+  measureRecovery,
+  putOnFirstGlasses,
+  startToFirstFrame,
+  stopAndCheck,
+  warmUp,
+} from './app-flow.mjs';
 import { measureWindow, readStats } from './measure.mjs';
 import { resetProbes } from './probes.mjs';
 import { measureRecording } from './recording.mjs';
@@ -107,6 +113,10 @@ export async function runWorker({ baseUrl, camera, plan, soakS, log }) {
       available: true,
       error: String(error instanceof Error ? error.message : error).split('\n')[0],
     }));
+    log('worker: crash recovery (the try-on worker ended from inside)');
+    const recovery = await measureRecovery(page, timeout).catch((error) => ({
+      error: String(error instanceof Error ? error.message : error).split('\n')[0],
+    }));
     const leaks = await stopAndCheck(page);
     log('worker: warm start');
     const warm = await startToFirstFrame(page, null, timeout);
@@ -118,7 +128,7 @@ export async function runWorker({ baseUrl, camera, plan, soakS, log }) {
     }));
     return {
       ...{ delegate, glasses, cold, startGapMs, warm, ...measured },
-      ...{ recording, leaks, everyFrame, lowEnd },
+      ...{ recording, recovery, leaks, everyFrame, lowEnd },
     };
   } finally {
     await session.close();

@@ -68,6 +68,10 @@ const ROWS = [
   ],
   ['Cold start ms: navigation → first tracked / click → first', (c) => start(c.cold ?? c.start)],
   ['Warm start ms (reload): navigation → first tracked / click → first', (c) => start(c.warm)],
+  [
+    'Crash recovery ms: worker ended → noticed / tracked again',
+    (c) => [c.recovery?.noticedMs, c.recovery?.trackedMs],
+  ],
 ];
 
 function p(s, count) {

@@ -103,5 +103,14 @@ export function checkTargets(run) {
   add('start', 'warm start to first tracked frame ≤ 1.5 s', () =>
     w?.warm ? verdict(w.warm.firstTrackedMs <= 1500, `${w.warm.firstTrackedMs} ms`) : null,
   );
+  // Issue 13: a dead worker is noticed within 1 s and the face tracked again within 3 s.
+  add('recovery', 'worker ended → noticed ≤ 1 s, tracking again ≤ 3 s', () => {
+    const r = w?.recovery;
+    if (!r || r.trackedMs == null) return r?.error ? verdict(false, r.error) : null;
+    return verdict(
+      r.noticedMs <= 1000 && r.trackedMs <= 3000,
+      `${r.noticedMs} / ${r.trackedMs} ms`,
+    );
+  });
   return targets;
 }

@@ -1,4 +1,4 @@
-import { DownloadError, fetchChecked, readBody } from '../shared/checked-fetch';
+import { DownloadError, fetchChecked, readBody, sha256Hex } from '../shared/checked-fetch';
 import { GLASSES_MAX_BYTES } from '../shared/storage-constants';
 import type { MaterialItem } from '../shared/try-on-types';
 import { assetUrl } from '../storage/asset-url';
@@ -92,13 +92,25 @@ export async function storeModel(entry: CatalogueEntry, model: StoredModel): Pro
 }
 
 /** Reads a downloaded model back; undefined when it is not (or no longer) stored. */
+/**
+ * The stored copy of a model, or undefined (then the caller downloads it). A copy that is not the
+ * file the manifest names (a damaged disk, or the shop replaced the model under the same path)
+ * is dropped here, before anything loads it.
+ */
 export async function readModel(entry: CatalogueEntry): Promise<StoredModel | undefined> {
   const blob = await getBlob(entry.value);
   if (!blob) return undefined;
+  const glb = await blob.arrayBuffer();
+  const wrongSize = entry.size !== undefined && glb.byteLength !== entry.size;
+  if (wrongSize || (entry.sha256 && (await sha256Hex(glb)) !== entry.sha256)) {
+    console.warn(`stored ${entry.value} is not the published file; downloading it again`);
+    await forgetModel(entry);
+    return undefined;
+  }
   const materials = entry.materialParameter
     ? validMaterials(await getJson(entry.materialParameter))
     : undefined;
-  return { glb: await blob.arrayBuffer(), ...(materials ? { materials } : {}) };
+  return { glb, ...(materials ? { materials } : {}) };
 }
 
 /** A model that would not parse is removed, so the next tap downloads a fresh copy. */

@@ -112,6 +112,8 @@ export function useTryOn() {
         engineRef.current = engine;
         setEngine(engine);
         exposeDebugHandle(engine);
+        // After a crash the source is still playing: track again while the rest loads.
+        resume(engine);
         await Promise.all([
           fetchKnownAsset(ASSET_PATHS.headOccluder).then((glb) => engine.setOccluder(glb)),
           loadEnvironmentImage().then((png) => engine.setEnvironment(png)),
@@ -121,7 +123,6 @@ export function useTryOn() {
           recovering.current = false;
           setError(null);
         }
-        resume(engine);
       })
       .catch((error: unknown) => {
         if (cancelled) return;

@@ -4,8 +4,11 @@ import { LOOP_RESTART_MS, VIDEO_MAX_BYTES } from '../shared/ui-constants';
 const LOAD_TIMEOUT_MS = 20_000;
 
 /** What is wrong with a chosen file before trying to play it (string keys of i18n). */
-export function videoFileProblem(file: File): 'videoTooLarge' | 'videoLoadFailed' | null {
+export function videoFileProblem(
+  file: File,
+): 'videoTooLarge' | 'videoEmpty' | 'videoLoadFailed' | null {
   if (file.size > VIDEO_MAX_BYTES) return 'videoTooLarge';
+  if (file.size === 0) return 'videoEmpty';
   // An empty type means the browser does not know; let the <video> decide.
   if (file.type && !file.type.startsWith('video/')) return 'videoLoadFailed';
   return null;

@@ -34,6 +34,7 @@ export function Home() {
         status={status}
         engine={engine}
         loading={controls.loading}
+        active={controls.active}
       />
       {controls.videoMode ? <VideoFileBar videoRef={videoRef} /> : null}
       {storageUnavailable ? <p className="notice">{t('storageUnavailable')}</p> : null}

@@ -18,8 +18,12 @@ export const CAMERA_FOV = 63;
 export const CAMERA_NEAR = 1;
 export const CAMERA_FAR = 2000;
 
-/** One face tracked at a time. */
-export const NUM_FACES = 1;
+/**
+ * Faces tracked at once. The original tracked one (docs/behaviour.md): with two people in the
+ * picture, a lost track then re-detected whichever face scored higher and the glasses jumped
+ * between them. Tracking two lets workers/face-lock.ts keep the glasses on their face.
+ */
+export const NUM_FACES = 2;
 
 /** Default glasses material (docs/behaviour.md §3), MeshPhysicalMaterial parameters. */
 export const DEFAULT_GLASS_MATERIAL = {

@@ -29,3 +29,6 @@ export const TOAST_MS = 2000;
 
 /** Grid columns. */
 export const GRID_COLUMNS = 3;
+
+/** How long a running source shows no face before the hint appears, ms. */
+export const NO_FACE_HINT_MS = 3_000;

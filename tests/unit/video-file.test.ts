@@ -12,6 +12,11 @@ describe('videoFileProblem', () => {
     expect(videoFileProblem(fakeFile(VIDEO_MAX_BYTES, 'video/mp4'))).toBeNull();
   });
 
+  it('says so at once for an empty file', () => {
+    expect(videoFileProblem(fakeFile(0, 'video/mp4'))).toBe('videoEmpty');
+    expect(videoFileProblem(fakeFile(1, 'video/mp4'))).toBeNull();
+  });
+
   it('refuses files declared as something else, and lets unknown types try', () => {
     expect(videoFileProblem(fakeFile(10, 'text/plain'))).toBe('videoLoadFailed');
     expect(videoFileProblem(fakeFile(10, ''))).toBeNull();

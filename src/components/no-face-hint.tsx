@@ -1,0 +1,30 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { t } from '../i18n';
+import { pipelineStatsAtom } from '../state/atoms';
+import { NO_FACE_HINT_MS } from '../shared/ui-constants';
+
+/**
+ * A short hint over the picture when a running source has shown no face for a while (a video
+ * without people, a face out of frame or in the dark); it goes away by itself with a face.
+ */
+export function NoFaceHint({ active }: { active: boolean }) {
+  const worker = useAtomValue(pipelineStatsAtom)?.worker;
+  const looking = active && (worker?.tracked ?? 0) > 0 && !worker?.face;
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!looking) return;
+    const timer = setTimeout(() => setShown(true), NO_FACE_HINT_MS);
+    // A face (or the source off) ends this wait; the next one starts hidden again.
+    return () => {
+      clearTimeout(timer);
+      setShown(false);
+    };
+  }, [looking]);
+  if (!shown) return null;
+  return (
+    <p className="no-face-hint" role="status">
+      {t('noFaceHint')}
+    </p>
+  );
+}
