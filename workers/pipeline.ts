@@ -69,7 +69,6 @@ export class TryOnPipeline {
     const software = probeSoftwareGl();
     const scene = new TryOnScene(canvas, init.width, init.height, init.pixelRatio, !software);
     canvas.addEventListener('webglcontextlost', () => onError('webgl-lost', 'context lost'));
-    canvas.addEventListener('webglcontextrestored', () => onError('webgl-restored', ''));
     const source = {
       modelBytes: new Uint8Array(init.modelBytes),
       wasmLoaderUrl: init.wasmLoaderUrl,

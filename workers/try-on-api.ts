@@ -21,6 +21,7 @@ type ErrorListener = (code: ContextEvent, message: string) => void;
 type VerdictListener = (verdicts: EngineVerdicts) => void;
 
 let pipeline: TryOnPipeline | null = null;
+let canvas: OffscreenCanvas | null = null;
 
 function need(): TryOnPipeline {
   if (!pipeline) throw new Error('engine not initialised');
@@ -43,6 +44,7 @@ export const api = {
     onError: ErrorListener,
     onVerdicts: VerdictListener,
   ): Promise<void> {
+    canvas = init.canvas ?? null;
     setDecoderBase(init.assetBase);
     installFetchGuard(init.allowedOrigins);
     pipeline = await TryOnPipeline.create(init, onStats, onError, onVerdicts);
@@ -95,6 +97,13 @@ export const api = {
   /** Releases the video-dependent state (camera off) but keeps the tracker warm. */
   reset(): void {
     pipeline?.reset();
+  },
+  /**
+   * Fault injection for the tests (`?stats` debug handle): loses the drawing's WebGL context
+   * through the real extension, as a GPU reset would. Worker path only.
+   */
+  loseContext(): void {
+    canvas?.getContext('webgl2')?.getExtension('WEBGL_lose_context')?.loseContext();
   },
   dispose(): void {
     pipeline?.dispose();

@@ -9,6 +9,8 @@ export interface TryOnDebug {
   capturePair(scale: number): Promise<CapturePair>;
   /** Counts the engines this page started (a restart after a crash adds one). */
   serial: number;
+  /** Loses the engine's WebGL context, as a GPU reset would (fault injection). */
+  loseContext(): Promise<void>;
   /** The last recording's pictures: encoded, and left out (encoder busy, same 1/30 s slot). */
   lastRecording?: { frames: number; dropped: number };
 }
@@ -57,7 +59,11 @@ export function exposeDebugHandle(engine: TryOnEngine | null): void {
   if (!statsOn()) return;
   if (engine) {
     engines++;
-    window.__tryOn = { capturePair: (scale) => engine.capturePair(scale), serial: engines };
+    window.__tryOn = {
+      capturePair: (scale) => engine.capturePair(scale),
+      loseContext: () => engine.loseContext(),
+      serial: engines,
+    };
   } else delete window.__tryOn;
 }
 

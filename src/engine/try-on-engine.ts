@@ -96,7 +96,9 @@ export class TryOnEngine {
     this.ready = this.api.init(
       Comlink.transfer(init, offscreen ? [offscreen, assets.modelBytes] : [assets.modelBytes]),
       Comlink.proxy((stats: WorkerStats) => this.listener({ type: 'stats', stats })),
-      Comlink.proxy((code: ContextEvent) => this.listener({ type: code })),
+      Comlink.proxy((code: ContextEvent) => {
+        if (!this.disposed) this.listener({ type: code });
+      }),
       Comlink.proxy((verdicts: EngineVerdicts) => this.listener({ type: 'verdicts', verdicts })),
     );
   }
@@ -159,6 +161,11 @@ export class TryOnEngine {
 
   reset(): Promise<void> {
     return this.api.reset();
+  }
+
+  /** Tests only (`?stats`): the drawing's WebGL context lost, as after a GPU reset. */
+  loseContext(): Promise<void> {
+    return this.api.loseContext();
   }
 
   dispose(): void {

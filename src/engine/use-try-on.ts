@@ -43,12 +43,12 @@ export function useTryOn() {
   const restartTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   /**
-   * The worker died (crashed, closed, out of memory): a fresh canvas and engine, at once or after
+   * The worker died (crashed, closed, out of memory) or lost its GPU: a fresh canvas and engine, at once or after
    * a back-off when it keeps dying. The source keeps playing; the selected glasses are put back
    * by the catalogue and the frames resume once the new engine is ready.
    */
   const recover = useCallback(
-    (message: string) => {
+    (message: string, notice = t('engineRestarting')) => {
       console.error('try-on engine stopped:', message);
       pumpRef.current?.stop();
       setStats(null); // the dead worker's figures are not the picture's any more
@@ -57,7 +57,7 @@ export function useTryOn() {
       setStatus('starting');
       setError(
         delayMs === 0
-          ? t('engineRestarting')
+          ? notice
           : t('engineRetrying', { seconds: String(Math.round(delayMs / 1000)) }),
       );
       clearTimeout(restartTimer.current);
@@ -77,11 +77,13 @@ export function useTryOn() {
           pump: pump ? { ...pump.counters } : emptyCounters(),
           path: engineRef.current?.path ?? null,
         });
-      } else if (event.type === 'webgl-lost') setError(t('webglLost'));
-      else if (event.type === 'webgl-restored') setError(null);
-      else if (event.type === 'crashed') recover(event.message);
+      } else if (event.type === 'webgl-lost') {
+        // A GPU reset or a long stay in the background: a fresh engine rebuilds every GPU
+        // resource (textures, the prefiltered environment, shaders) instead of patching some.
+        recover('WebGL context lost', t('webglLost'));
+      } else if (event.type === 'crashed') recover(event.message);
     },
-    [recover, setError, setStats],
+    [recover, setStats],
   );
 
   useEffect(() => {

@@ -120,8 +120,8 @@ export interface CapturePair {
   eyes: number[];
 }
 
-/** What the engine reports about its WebGL context; the UI maps them to Chinese strings. */
-export type ContextEvent = 'webgl-lost' | 'webgl-restored';
+/** What the engine reports about its WebGL context: lost (the page then replaces the engine). */
+export type ContextEvent = 'webgl-lost';
 
 /** The engine's costly measurements, told to the page once decided (it remembers them). */
 export interface EngineVerdicts {

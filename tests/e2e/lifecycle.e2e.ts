@@ -1,0 +1,73 @@
+// What a phone does to a page left open: rotates it, and (rarely) resets the GPU. Each time the
+// try-on comes back by itself, with the glasses on.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../scripts/serve.mjs';
+import { compareGlassesAtEyes, readStats, startCamera, waitForStats } from './app-page';
+import { withApp } from './app-session';
+import { prepareFixtures } from './fixtures.mjs';
+import { DIST_DIR, waitForSettled, wearGlasses } from './media-helpers';
+
+const fixtures = await prepareFixtures();
+const camera = fixtures.cameras[0]!;
+
+let server: { url: string; close(): Promise<void> };
+beforeAll(async () => {
+  server = await startServer({ dir: DIST_DIR, port: 0 });
+});
+afterAll(() => server?.close());
+
+/** Waits until the pump has drawn `more` frames beyond now, with a face. */
+async function drawsAgain(page: Page, more = 10): Promise<void> {
+  const { drawn } = await readStats(page);
+  await waitForStats(page, (s) => s.drawn >= drawn + more && s.face === 1, 30_000);
+}
+
+describe('page lifecycle', () => {
+  it('replaces the engine when its WebGL context is lost, glasses and camera kept', async () => {
+    await withApp(server.url, { cameraY4m: camera.y4m }, async ({ page }) => {
+      await startCamera(page);
+      await wearGlasses(page, '003');
+      await waitForSettled(page);
+      const serial = () =>
+        page.evaluate(
+          () => (window as unknown as { __tryOn?: { serial: number } }).__tryOn?.serial ?? 0,
+        );
+      const before = await serial();
+      // Through the real WEBGL_lose_context extension, as a GPU reset does. (Headless Chromium
+      // here neither crashes its GPU process on chrome://gpucrash nor hides or freezes a page.)
+      await page.evaluate(() =>
+        (window as unknown as { __tryOn: { loseContext(): Promise<void> } }).__tryOn.loseContext(),
+      );
+      await expect
+        .poll(() => page.getByRole('alert').textContent(), { timeout: 20_000 })
+        .toBe('图形环境丢失，正在恢复...');
+      await expect.poll(serial, { timeout: 60_000 }).toBeGreaterThan(before);
+      await drawsAgain(page);
+      await page.getByRole('alert').waitFor({ state: 'detached', timeout: 10_000 });
+      expect(await page.getByRole('button', { name: '关闭摄像头' }).count()).toBe(1);
+      expect((await compareGlassesAtEyes(page)).eyes).toBeGreaterThan(8);
+    });
+  });
+
+  it('follows a rotation to landscape and back', async () => {
+    await withApp(server.url, { cameraY4m: camera.y4m }, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await startCamera(page);
+      await wearGlasses(page, '002');
+      await waitForSettled(page);
+      const view = page.locator('.view');
+      for (const [width, height] of [
+        [844, 390],
+        [390, 844],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await expect
+          .poll(async () => Math.round((await view.boundingBox())?.width ?? 0), { timeout: 10_000 })
+          .toBeLessThanOrEqual(width);
+        await drawsAgain(page);
+        expect((await compareGlassesAtEyes(page)).eyes).toBeGreaterThan(8);
+      }
+    });
+  });
+});
