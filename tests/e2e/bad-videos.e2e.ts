@@ -5,7 +5,6 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
 import {
@@ -17,7 +16,7 @@ import {
 } from './app-page';
 import { withApp } from './app-session';
 import { prepareFixtures } from './fixtures.mjs';
-import { DIST_DIR, probeVideo, wearGlasses } from './media-helpers';
+import { chooseFile, DIST_DIR, probeVideo, wearGlasses } from './media-helpers';
 
 const run = promisify(execFile);
 const fixtures = await prepareFixtures();
@@ -108,12 +107,6 @@ afterAll(async () => {
   await server?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
-
-async function chooseFile(page: Page, path: string): Promise<void> {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: '打开视频文件' }).click({ timeout: 90_000 });
-  await (await chooser).setFiles(path);
-}
 
 describe('bad video files', () => {
   it('explains each bad file, hints when no face shows, and follows portrait then landscape', async () => {

@@ -19,6 +19,13 @@ export async function wearGlasses(page: Page, serial = '001'): Promise<void> {
   await cell.and(page.locator('[aria-pressed="true"]')).waitFor({ timeout: 60_000 });
 }
 
+/** Opens a local video file through the app's 打开视频文件 button. */
+export async function chooseFile(page: Page, path: string): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: '打开视频文件' }).click({ timeout: 90_000 });
+  await (await chooser).setFiles(path);
+}
+
 /** Saves a download under a fresh temp folder and returns the path. */
 export async function saveDownload(download: Download): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'try-on-download-'));

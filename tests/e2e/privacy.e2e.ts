@@ -1,13 +1,13 @@
 // The privacy promise, end to end: a session across the whole app sends nothing anywhere but the
 // app's own origin and breaks no rule of its Content-Security-Policy.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
 import { assetOrigins, buildCsp } from '../../scripts/lib/csp.mjs';
 import { startCamera, waitForStats } from './app-page';
 import { withApp } from './app-session';
 import { prepareFixtures } from './fixtures.mjs';
-import { DIST_DIR, wearGlasses } from './media-helpers';
+import { chooseFile, DIST_DIR, wearGlasses } from './media-helpers';
 
 const fixtures = await prepareFixtures();
 const camera = fixtures.cameras[0]!;
@@ -56,12 +56,6 @@ function recordRequests(context: BrowserContext, origin: string): Ledger {
   });
   context.on('page', (page) => page.on('websocket', (socket) => note(socket.url())));
   return ledger;
-}
-
-async function chooseFile(page: Page, path: string): Promise<void> {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: '打开视频文件' }).click({ timeout: 90_000 });
-  await (await chooser).setFiles(path);
 }
 
 describe('privacy', () => {

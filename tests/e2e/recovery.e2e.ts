@@ -7,7 +7,7 @@ import { startServer } from '../../scripts/serve.mjs';
 import { compareGlassesAtEyes, hasModelDbRecord, readStats, startCamera } from './app-page';
 import { withApp } from './app-session';
 import { prepareFixtures } from './fixtures.mjs';
-import { DIST_DIR, waitForSettled, wearGlasses } from './media-helpers';
+import { chooseFile, DIST_DIR, waitForSettled, wearGlasses } from './media-helpers';
 
 const fixtures = await prepareFixtures();
 const camera = fixtures.cameras[0]!;
@@ -77,9 +77,7 @@ describe('worker crash recovery', () => {
       expect((await compareGlassesAtEyes(page)).eyes).toBeGreaterThan(8);
 
       // 3: in file mode, 5 s; the file keeps playing and is tracked again.
-      const chooser = page.waitForEvent('filechooser');
-      await page.getByRole('button', { name: '打开视频文件' }).click();
-      await (await chooser).setFiles(file.mp4);
+      await chooseFile(page, file.mp4);
       await page.getByRole('slider').first().waitFor({ timeout: 30_000 });
       await waitForSettled(page, 5);
       const third = await killAndTime(page, /try-on\.worker/);

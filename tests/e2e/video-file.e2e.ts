@@ -8,6 +8,7 @@ import { readStats, startCamera, waitForStats } from './app-page';
 import { withApp } from './app-session';
 import { prepareFixtures } from './fixtures.mjs';
 import {
+  chooseFile,
   DIST_DIR,
   pictureOrientation,
   pngDifference,
@@ -36,12 +37,6 @@ afterAll(async () => {
   await rm(OVERSIZE, { force: true });
   await rm(NOT_VIDEO, { force: true });
 });
-
-async function chooseFile(page: Page, path: string): Promise<void> {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: '打开视频文件' }).click({ timeout: 90_000 });
-  await (await chooser).setFiles(path);
-}
 
 const video = (page: Page) =>
   page.evaluate(() => {
