@@ -2,8 +2,9 @@ import { useAtom, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { saveBlob } from '../storage/save-file';
 import { t } from '../i18n';
-import { CAPTURE_SCALE, recordingFileName } from '../shared/ui-constants';
+import { CAPTURE_SCALE, RECORDING_LOST_TOAST_MS, recordingFileName } from '../shared/ui-constants';
 import { engineErrorAtom, isRecordingAtom } from '../state/atoms';
+import { useToast } from '../state/toast';
 import { noteRecording } from './debug-handle';
 import { recordCanvas } from './media-recorder-fallback';
 import type { TryOnEngine } from './try-on-engine';
@@ -27,6 +28,7 @@ export function useRecording(
   const [recording, setRecording] = useAtom(isRecordingAtom);
   const [elapsedS, setElapsedS] = useState(0);
   const setError = useSetAtom(engineErrorAtom);
+  const toast = useToast();
   const session = useRef<Session | null>(null);
   const busy = useRef(false);
 
@@ -86,6 +88,16 @@ export function useRecording(
   }, [fail, setRecording]);
 
   const toggle = useCallback(() => void (session.current ? stop() : start()), [start, stop]);
+
+  // The engine died while recording (use-try-on.ts replaces it): what it held is gone with it,
+  // so the recording ends here and says so, instead of waiting on a worker that will not answer.
+  useEffect(() => {
+    const current = session.current;
+    if (current?.kind !== 'worker' || current.engine === engine) return;
+    session.current = null;
+    setRecording(false);
+    toast(t('recordingLost'), RECORDING_LOST_TOAST_MS);
+  }, [engine, setRecording, toast]);
 
   useEffect(() => {
     if (!active && session.current) void stop();

@@ -87,6 +87,8 @@ export const en: Strings = {
   aboutInvite: 'Suggestions are welcome: contact the author',
   aboutAccount: '{platform}: {handle}',
   recordingFailed: 'Recording failed: {reason}',
+  recordingLost:
+    'The try-on engine stopped unexpectedly; this recording was lost, please record again',
   recordingElapsed: 'Recording time',
   videoPlayback: 'Video playback',
 };

@@ -84,6 +84,7 @@ export const zhCN = {
   aboutInvite: '欢迎联系作者，提出您的宝贵建议',
   aboutAccount: '{platform}：{handle}',
   recordingFailed: '录像失败：{reason}',
+  recordingLost: '试戴引擎意外停止，这段录像已中断，请重新录制',
   recordingElapsed: '录像时长',
   videoPlayback: '视频播放控制',
 } as const;

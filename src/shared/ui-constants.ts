@@ -26,6 +26,8 @@ export const SLIDER_STEP = 1;
 
 /** Toast default duration, ms. */
 export const TOAST_MS = 2000;
+/** A toast that reports lost work stays longer than the spec's 2 s, ms. */
+export const RECORDING_LOST_TOAST_MS = 5000;
 
 /** Grid columns. */
 export const GRID_COLUMNS = 3;

@@ -63,8 +63,15 @@ describe('worker crash recovery', () => {
       await waitForSettled(page);
       const worn = page.locator('.model-cell[data-serial="002"][aria-pressed="true"]');
 
-      // 1: the try-on worker dies; restarted at once.
+      // 1: the try-on worker dies while recording; restarted at once, the lost recording said.
+      await page.getByRole('button', { name: '开始录像' }).click();
+      await page.getByRole('button', { name: '停止录像' }).waitFor();
+      const lost = page
+        .getByText('试戴引擎意外停止，这段录像已中断，请重新录制')
+        .waitFor({ timeout: 20_000 });
       const first = await killAndTime(page, /try-on\.worker/);
+      await lost;
+      expect(await page.getByRole('button', { name: '开始录像' }).count()).toBe(1);
       expect(first.message).toBe('试戴引擎意外停止，正在重新启动...');
       expect(await page.getByRole('button', { name: '关闭摄像头' }).count()).toBe(1);
       expect(await worn.count()).toBe(1);
