@@ -24,6 +24,13 @@ export function waitForStats(
   return pollStats(() => readStats(page), check, timeoutMs);
 }
 
+/** How many engines the page has started (`?stats`): a restart after a crash adds one. */
+export function engineSerial(page: Page): Promise<number> {
+  return page.evaluate(
+    () => (window as unknown as { __tryOn?: { serial: number } }).__tryOn?.serial ?? 0,
+  );
+}
+
 export async function startCamera(page: Page): Promise<void> {
   const button = page.getByRole('button', { name: '开启摄像头' });
   await button.click({ timeout: 90_000 });

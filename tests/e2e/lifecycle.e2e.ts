@@ -3,7 +3,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
-import { compareGlassesAtEyes, readStats, startCamera, waitForStats } from './app-page';
+import {
+  compareGlassesAtEyes,
+  engineSerial,
+  readStats,
+  startCamera,
+  waitForStats,
+} from './app-page';
 import { withApp } from './app-session';
 import { prepareFixtures } from './fixtures.mjs';
 import { DIST_DIR, waitForSettled, wearGlasses } from './media-helpers';
@@ -29,11 +35,7 @@ describe('page lifecycle', () => {
       await startCamera(page);
       await wearGlasses(page, '003');
       await waitForSettled(page);
-      const serial = () =>
-        page.evaluate(
-          () => (window as unknown as { __tryOn?: { serial: number } }).__tryOn?.serial ?? 0,
-        );
-      const before = await serial();
+      const before = await engineSerial(page);
       // Through the real WEBGL_lose_context extension, as a GPU reset does. (Headless Chromium
       // here neither crashes its GPU process on chrome://gpucrash nor hides or freezes a page.)
       await page.evaluate(() =>
@@ -42,7 +44,7 @@ describe('page lifecycle', () => {
       await expect
         .poll(() => page.getByRole('alert').textContent(), { timeout: 20_000 })
         .toBe('图形环境丢失，正在恢复...');
-      await expect.poll(serial, { timeout: 60_000 }).toBeGreaterThan(before);
+      await expect.poll(() => engineSerial(page), { timeout: 60_000 }).toBeGreaterThan(before);
       await drawsAgain(page);
       await page.getByRole('alert').waitFor({ state: 'detached', timeout: 10_000 });
       expect(await page.getByRole('button', { name: '关闭摄像头' }).count()).toBe(1);

@@ -4,7 +4,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
-import { compareGlassesAtEyes, hasModelDbRecord, readStats, startCamera } from './app-page';
+import {
+  compareGlassesAtEyes,
+  engineSerial,
+  hasModelDbRecord,
+  readStats,
+  startCamera,
+} from './app-page';
 import { withApp } from './app-session';
 import { prepareFixtures } from './fixtures.mjs';
 import { chooseFile, DIST_DIR, waitForSettled, wearGlasses } from './media-helpers';
@@ -18,9 +24,6 @@ beforeAll(async () => {
   server = await startServer({ dir: DIST_DIR, port: 0 });
 });
 afterAll(() => server?.close());
-
-const serial = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __tryOn?: { serial: number } }).__tryOn?.serial ?? 0);
 
 /** Ends the named worker from inside, as a crash would: no event reaches the page. */
 async function killWorker(page: Page, name: RegExp): Promise<void> {
@@ -37,7 +40,7 @@ interface Recovery {
 
 /** Kills a worker and times the page's notice and the new engine's first tracked face. */
 async function killAndTime(page: Page, name: RegExp): Promise<Recovery> {
-  const before = await serial(page);
+  const before = await engineSerial(page);
   const alert = page.getByRole('alert');
   const start = Date.now();
   await killWorker(page, name);
@@ -45,7 +48,7 @@ async function killAndTime(page: Page, name: RegExp): Promise<Recovery> {
   const noticedMs = Date.now() - start;
   const message = (await alert.textContent()) ?? '';
   await expect
-    .poll(async () => (await serial(page)) > before && (await readStats(page)).face === 1, {
+    .poll(async () => (await engineSerial(page)) > before && (await readStats(page)).face === 1, {
       timeout: 60_000,
       interval: 50,
     })
