@@ -30,7 +30,8 @@ export class CanvasFit {
   private apply(): void {
     const { width, height } = this.video;
     if (!width || !height) return;
-    const scale = Math.min(1, RENDER_WIDTH / width, this.display.width / width);
+    const { display } = this;
+    const scale = Math.min(1, RENDER_WIDTH / width, display.width / width, display.height / height);
     this.scene.resize(
       Math.max(1, Math.round(width * scale)),
       Math.max(1, Math.round(height * scale)),

@@ -162,6 +162,12 @@ export class TryOnPipeline {
     this.kept.redraw();
   }
 
+  /** Before/after: the picture without the glasses while `shown` is false, redrawn at once. */
+  showGlasses(shown: boolean): void {
+    this.scene.glassesShown = shown;
+    this.kept.redraw();
+  }
+
   async setOccluder(glb: ArrayBuffer): Promise<void> {
     this.scene.addOccluder(await loadOccluder(glb));
   }

@@ -86,7 +86,7 @@ export function capturePng(
     scene.render(frame);
     return scene.toPng();
   } finally {
-    if (target) target.visible = true;
+    if (target) target.visible = scene.glassesShown;
     scene.resize(width, height);
     scene.render(frame);
   }

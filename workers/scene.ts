@@ -37,6 +37,8 @@ export class TryOnScene {
   private readonly root = new Group();
   readonly anchor = new Group();
   private glasses: Object3D | null = null;
+  /** False while the user holds the preview to compare (before/after). */
+  private glassesShownFlag = true;
   private pmrem: PMREMGenerator;
 
   constructor(
@@ -138,7 +140,20 @@ export class TryOnScene {
       disposeTree(this.glasses);
     }
     this.glasses = glasses;
-    if (glasses) this.anchor.add(glasses);
+    if (glasses) {
+      glasses.visible = this.glassesShownFlag;
+      this.anchor.add(glasses);
+    }
+  }
+
+  /** Hides or shows the worn glasses without taking them off (press and hold to compare). */
+  set glassesShown(shown: boolean) {
+    this.glassesShownFlag = shown;
+    if (this.glasses) this.glasses.visible = shown;
+  }
+
+  get glassesShown(): boolean {
+    return this.glassesShownFlag;
   }
 
   get currentGlasses(): Object3D | null {

@@ -62,6 +62,10 @@ export const api = {
   clearGlasses(): void {
     need().clearGlasses();
   },
+  /** Before/after: hides the worn glasses while the user holds the preview. */
+  showGlasses(shown: boolean): void {
+    need().showGlasses(shown);
+  },
   async setOccluder(glb: ArrayBuffer): Promise<void> {
     await need().setOccluder(glb);
   },

@@ -1,32 +1,43 @@
 import { useSetAtom } from 'jotai';
 import { t } from '../i18n';
-import { selectedModelAtom } from '../state/atoms';
+import { photoFlashAtom, selectedModelAtom } from '../state/atoms';
 import { Icon } from './icons';
 import { CAPTURE_SCALE, PHOTO_FILE_NAME } from '../shared/ui-constants';
 import type { TryOnControls } from '../engine/use-try-on';
 import { formatClock } from './format-clock';
-import { saveBlob } from '../storage/save-file';
+import { useOfferFile } from '../engine/use-offer-file';
 
-/** The try-on controls: camera, switch, photo, record, cancel effect. */
+/**
+ * The try-on controls: camera, switch, photo, record, cancel effect. Before any source is on the
+ * camera is started from the preview's empty state, so this bar only offers it once a source runs
+ * (to turn it off, or to leave a video file for the camera).
+ */
 export function ControlBar({ controls }: { controls: TryOnControls }) {
   const { engine, status, running, active, startCamera, stopCamera, switchCamera, recording } =
     controls;
   const setSelected = useSetAtom(selectedModelAtom);
+  const flash = useSetAtom(photoFlashAtom);
+  const offer = useOfferFile();
   const takePhoto = () =>
     void engine
       ?.capture(CAPTURE_SCALE)
-      .then((png) => saveBlob(png, PHOTO_FILE_NAME))
+      .then((png) => {
+        flash((count) => count + 1);
+        offer(png, PHOTO_FILE_NAME, 'photo');
+      })
       .catch((e: unknown) => console.error(e));
   return (
     <div className="controls">
-      <button
-        type="button"
-        disabled={status !== 'ready'}
-        onClick={() => (running ? stopCamera() : void startCamera())}
-      >
-        <Icon name={running ? 'cameraOff' : 'camera'} />
-        {running ? t('cameraOff') : t('cameraOn')}
-      </button>
+      {active ? (
+        <button
+          type="button"
+          disabled={status !== 'ready'}
+          onClick={() => (running ? stopCamera() : void startCamera())}
+        >
+          <Icon name={running ? 'cameraOff' : 'camera'} />
+          {running ? t('cameraOff') : t('cameraOn')}
+        </button>
+      ) : null}
       <button type="button" disabled={!running} onClick={switchCamera}>
         <Icon name="switchCamera" />
         {t('switchCamera')}

@@ -22,7 +22,12 @@ export function ModelGrid({ cells, onTap }: Props) {
             aria-busy={cell.status === 'downloading'}
             data-status={cell.status}
             data-serial={cell.entry.serialNo}
-            onClick={() => onTap(cell.entry)}
+            onClick={(event) => {
+              // A cell tapped half under the picture or the control bar comes fully into view
+              // (styles.css sets the scroll padding those two take).
+              event.currentTarget.scrollIntoView({ block: 'nearest' });
+              onTap(cell.entry);
+            }}
           >
             {cell.entry.previewIcon ? (
               <img

@@ -1,9 +1,13 @@
-import { useRef, type RefObject } from 'react';
+import { useAtomValue } from 'jotai';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import type { TryOnEngine } from '../engine/try-on-engine';
-import { useViewSize } from '../engine/use-view-size';
+import { usePictureAspect, useViewSize } from '../engine/use-view-size';
+import { t } from '../i18n';
+import { photoFlashAtom, selectedModelAtom } from '../state/atoms';
 import { NoFaceHint } from './no-face-hint';
 import { ProcessingOverlay } from './processing-overlay';
 import { StatsOverlay } from './stats-overlay';
+import { useCompareHold } from './use-compare-hold';
 
 const showStats = new URLSearchParams(location.search).has('stats');
 
@@ -16,23 +20,53 @@ interface Props {
   loading: boolean;
   /** A source is running (camera or file). */
   active: boolean;
+  /** Shown over the picture (the empty state before any source is on). */
+  children?: ReactNode;
 }
 
 /**
  * The picture: the worker draws video + glasses into the canvas. The <video> stays underneath,
  * laid out, because browsers only deliver new-frame callbacks for videos that are rendered.
+ * Pressing and holding it shows the picture without the glasses (before/after).
  */
 export function TryOnView(props: Props) {
-  const { canvasRef, videoRef, canvasKey, status, engine, loading, active } = props;
+  const { canvasRef, videoRef, canvasKey, status, engine, loading, active, children } = props;
   const viewRef = useRef<HTMLDivElement>(null);
   useViewSize(viewRef, engine);
+  usePictureAspect(videoRef, viewRef);
+  const worn = useAtomValue(selectedModelAtom) !== null;
+  const flash = useAtomValue(photoFlashAtom);
+  const canCompare = active && worn && !loading && engine !== null;
+  const { holding, handlers } = useCompareHold(engine, canCompare);
   return (
-    <div ref={viewRef} className="view" data-status={status}>
+    <div ref={viewRef} className={holding ? 'view holding' : 'view'} data-status={status}>
       <video ref={videoRef} className="source" playsInline muted />
-      <canvas key={canvasKey} ref={canvasRef} className="picture" data-testid="picture" />
+      {/* The canvas is the hold-to-compare control: it has no children for a role to hide. */}
+      <canvas
+        key={canvasKey}
+        ref={canvasRef}
+        className="picture"
+        data-testid="picture"
+        {...(canCompare
+          ? {
+              role: 'button',
+              tabIndex: 0,
+              'aria-label': t('compareHint'),
+              'aria-pressed': holding,
+              ...handlers,
+            }
+          : {})}
+      />
+      {flash > 0 ? <span key={flash} className="photo-flash" aria-hidden="true" /> : null}
+      {canCompare ? (
+        <span className="compare-label" aria-hidden="true">
+          {holding ? t('compareShowing') : t('compareHint')}
+        </span>
+      ) : null}
       <StatsOverlay visible={showStats} />
       <ProcessingOverlay visible={loading} />
       <NoFaceHint active={active && !loading} />
+      {children}
     </div>
   );
 }

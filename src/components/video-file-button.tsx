@@ -8,16 +8,19 @@ interface Props {
   /** Runs before the file chooser opens (the camera goes off first: docs/behaviour.md §4). */
   onOpen: () => void;
   onFile: (file: File) => void;
+  /** Out of sight (and of the accessibility tree) but mounted: a chooser it opened still answers. */
+  hidden?: boolean;
 }
 
 /** The primary "open video file" button and its hidden file input. */
-export function VideoFileButton({ loading, disabled, onOpen, onFile }: Props) {
+export function VideoFileButton({ loading, disabled, onOpen, onFile, hidden }: Props) {
   const inputRef = useRef<HTMLInputElement>(null);
   return (
     <>
       <button
         type="button"
         className="open-video"
+        hidden={hidden}
         disabled={disabled || loading}
         onClick={() => {
           onOpen();

@@ -126,6 +126,10 @@ export class TryOnEngine {
     return this.api.clearGlasses();
   }
 
+  showGlasses(shown: boolean): Promise<void> {
+    return this.api.showGlasses(shown);
+  }
+
   setOccluder(glb: ArrayBuffer): Promise<void> {
     return this.api.setOccluder(Comlink.transfer(glb, [glb]));
   }

@@ -1,6 +1,5 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { saveBlob } from '../storage/save-file';
 import { t } from '../i18n';
 import { CAPTURE_SCALE, RECORDING_LOST_TOAST_MS, recordingFileName } from '../shared/ui-constants';
 import { engineErrorAtom, isRecordingAtom } from '../state/atoms';
@@ -8,6 +7,7 @@ import { useToast } from '../state/toast';
 import { noteRecording } from './debug-handle';
 import { recordCanvas } from './media-recorder-fallback';
 import type { TryOnEngine } from './try-on-engine';
+import { useOfferFile } from './use-offer-file';
 
 const TIMER_TICK_MS = 250;
 
@@ -17,8 +17,9 @@ type Session =
 
 /**
  * The record toggle. The worker composes and encodes (WebCodecs + mediabunny); where its
- * encoder is missing the page falls back to MediaRecorder. Stopping downloads the file; losing
- * the source (camera off, file closed) stops and downloads too, so nothing recorded is lost.
+ * encoder is missing the page falls back to MediaRecorder. Stopping hands the file over (share or
+ * download); losing the source (camera off, file closed) stops and hands it over too, so nothing
+ * recorded is lost.
  */
 export function useRecording(
   engine: TryOnEngine | null,
@@ -29,6 +30,7 @@ export function useRecording(
   const [elapsedS, setElapsedS] = useState(0);
   const setError = useSetAtom(engineErrorAtom);
   const toast = useToast();
+  const offer = useOfferFile();
   const session = useRef<Session | null>(null);
   const busy = useRef(false);
 
@@ -77,15 +79,15 @@ export function useRecording(
       if (current.kind === 'worker') {
         const { blob, ext, frames, dropped } = await current.engine.stopRecording();
         noteRecording(frames, dropped);
-        saveBlob(blob, recordingFileName(ext));
+        offer(blob, recordingFileName(ext), 'video');
       } else {
         const { blob, ext } = await current.stop();
-        saveBlob(blob, recordingFileName(ext));
+        offer(blob, recordingFileName(ext), 'video');
       }
     } catch (error) {
       fail(error);
     }
-  }, [fail, setRecording]);
+  }, [fail, offer, setRecording]);
 
   const toggle = useCallback(() => void (session.current ? stop() : start()), [start, stop]);
 

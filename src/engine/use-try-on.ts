@@ -15,6 +15,9 @@ import type { EngineAssets, EngineEvent, TryOnEngine } from './try-on-engine';
 import { useRecording } from './use-recording';
 import { useSources } from './use-sources';
 
+/** Getting ready, in steps the preview shows: stored assets, the engine, the scene. */
+const PREPARE_STEPS = 3;
+
 let assetsPromise: Promise<EngineAssets> | null = null;
 /** Loaded once per page; each engine gets its own copy of the model bytes to transfer. */
 function engineAssets(): Promise<EngineAssets> {
@@ -33,6 +36,7 @@ export function useTryOn() {
   const pumpRef = useRef<FramePump | null>(null);
   const [canvasKey, setCanvasKey] = useState(0);
   const [engine, setEngine] = useState<TryOnEngine | null>(null);
+  const [prepared, setPrepared] = useState(0);
   const [status, setStatus] = useAtom(engineStatusAtom);
   const setError = useSetAtom(engineErrorAtom);
   const setStats = useSetAtom(pipelineStatsAtom);
@@ -92,9 +96,11 @@ export function useTryOn() {
     let cancelled = false;
     let acquired = false;
     setStatus('starting');
+    setPrepared(0);
     Promise.all([engineAssets(), chooseEnginePath()])
       .then(async ([assets, path]) => {
         if (cancelled) return;
+        setPrepared(1);
         if (!path) {
           // Nothing can draw WebGL here: say so plainly; the rest of the site stays usable.
           setError(t('engineNoWebGL'));
@@ -111,6 +117,7 @@ export function useTryOn() {
         acquired = true;
         await engine.ready;
         if (cancelled) return;
+        setPrepared(2);
         engineRef.current = engine;
         setEngine(engine);
         exposeDebugHandle(engine);
@@ -148,6 +155,8 @@ export function useTryOn() {
     canvasKey,
     engine,
     status,
+    /** While starting: how many of the preparation steps are done. */
+    preparing: status === 'starting' ? { step: prepared, steps: PREPARE_STEPS } : null,
     ...sources,
     recording: useRecording(engine, sources.active, canvasRef),
   };

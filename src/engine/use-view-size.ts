@@ -3,8 +3,8 @@ import type { TryOnEngine } from './try-on-engine';
 
 /**
  * Tells the worker how many device pixels the view covers, so it never renders more than is
- * shown. The view's CSS keeps it at 95% of the window width with the picture's aspect ratio, so
- * window resizes and rotation arrive here as size changes.
+ * shown. The view's CSS sizes it from the picture's aspect ratio (usePictureAspect) and the room
+ * the layout gives it, so window resizes and rotation arrive here as size changes.
  */
 export function useViewSize(viewRef: RefObject<HTMLElement | null>, engine: TryOnEngine | null) {
   useEffect(() => {
@@ -30,4 +30,35 @@ export function useViewSize(viewRef: RefObject<HTMLElement | null>, engine: TryO
     }
     return () => observer.disconnect();
   }, [viewRef, engine]);
+}
+
+/** Render size until a video reports its own (docs/behaviour.md §9: 640×480). */
+const DEFAULT_ASPECT = 4 / 3;
+
+/**
+ * Publishes the video's aspect ratio to the view's CSS (`--picture-aspect`), which sizes the view
+ * to fit both the width and the height the layout allows (a phone keeps the grid in reach below
+ * a sticky preview). A rotated camera or another file changes it.
+ */
+export function usePictureAspect(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  viewRef: RefObject<HTMLElement | null>,
+) {
+  useEffect(() => {
+    const video = videoRef.current;
+    const view = viewRef.current;
+    if (!video || !view) return;
+    const update = () => {
+      const { videoWidth: width, videoHeight: height } = video;
+      // With no video (source off) the view keeps the last picture's shape.
+      if (width && height) view.style.setProperty('--picture-aspect', String(width / height));
+    };
+    view.style.setProperty('--picture-aspect', String(DEFAULT_ASPECT));
+    video.addEventListener('loadedmetadata', update);
+    video.addEventListener('resize', update);
+    return () => {
+      video.removeEventListener('loadedmetadata', update);
+      video.removeEventListener('resize', update);
+    };
+  }, [videoRef, viewRef]);
 }

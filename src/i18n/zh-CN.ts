@@ -87,6 +87,20 @@ export const zhCN = {
   recordingLost: '试戴引擎意外停止，这段录像已中断，请重新录制',
   recordingElapsed: '录像时长',
   videoPlayback: '视频播放控制',
+  emptyTitle: '开启摄像头，或打开一段视频，即可试戴眼镜',
+  emptyPrivacy: '画面只在本机处理，不会上传',
+  preparing: '正在准备试戴…',
+  preparingStep: '第 {step} / {steps} 步',
+  compareHint: '按住画面：对比不戴眼镜',
+  compareShowing: '未戴眼镜',
+  share: '分享',
+  save: '保存',
+  close: '关闭',
+  photoReady: '照片已拍好',
+  videoReady: '录像已完成',
+  photoSaved: '照片已保存到下载文件夹',
+  videoSaved: '录像已保存到下载文件夹',
+  shareFailed: '分享失败：{reason}',
 } as const;
 
 export type StringKey = keyof typeof zhCN;

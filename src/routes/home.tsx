@@ -1,5 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { ControlBar } from '../components/control-bar';
+import { EmptyState } from '../components/empty-state';
+import { FileOffer } from '../components/file-offer';
 import { TryOnView } from '../components/try-on-view';
 import { useCatalogue } from '../catalogue/use-catalogue';
 import { ModelGrid } from '../components/model-grid';
@@ -10,41 +12,66 @@ import { t } from '../i18n';
 import { engineErrorAtom } from '../state/atoms';
 import { storageUnavailableAtom } from '../storage/storage-status';
 
+/**
+ * The try-on page. Phones upright: the stage (picture and video bar) stays in view under the
+ * header while the grid scrolls, and the controls sit in a bar at the bottom, in thumb's reach.
+ * Wider or landscape screens: the stage on the left, controls and grid beside it (styles.css).
+ */
 export function Home() {
   const { canvasRef, videoRef, canvasKey, ...controls } = useTryOn();
   const error = useAtomValue(engineErrorAtom);
   const storageUnavailable = useAtomValue(storageUnavailableAtom);
   const { status, engine } = controls;
+  const idle = !controls.active && !controls.loading;
+  const openFile = (file: File) => void controls.openVideoFile(file);
 
   const catalogue = useCatalogue(engine, controls.active);
 
   return (
     <main className="home">
       <h1 className="title">{t('homeTitle')}</h1>
-      <VideoFileButton
-        loading={controls.loading}
-        disabled={status !== 'ready'}
-        onOpen={controls.stopCamera}
-        onFile={(file) => void controls.openVideoFile(file)}
-      />
-      <TryOnView
-        canvasRef={canvasRef}
-        videoRef={videoRef}
-        canvasKey={canvasKey}
-        status={status}
-        engine={engine}
-        loading={controls.loading}
-        active={controls.active}
-      />
-      {controls.videoMode ? <VideoFileBar videoRef={videoRef} /> : null}
-      {storageUnavailable ? <p className="notice">{t('storageUnavailable')}</p> : null}
-      {error ? (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      ) : null}
-      <ControlBar controls={controls} />
-      <ModelGrid cells={catalogue.cells} onTap={(entry) => void catalogue.tap(entry)} />
+      <section className="stage" aria-label={t('homeTitle')}>
+        <TryOnView
+          canvasRef={canvasRef}
+          videoRef={videoRef}
+          canvasKey={canvasKey}
+          status={status}
+          engine={engine}
+          loading={controls.loading}
+          active={controls.active}
+        >
+          {idle ? (
+            <EmptyState
+              ready={status === 'ready'}
+              preparing={controls.preparing}
+              onCamera={() => void controls.startCamera()}
+              onOpenFile={controls.stopCamera}
+              onFile={openFile}
+            />
+          ) : null}
+        </TryOnView>
+        {controls.videoMode ? <VideoFileBar videoRef={videoRef} /> : null}
+      </section>
+      <div className="side">
+        {/* Hidden, not removed, while the picture offers it: opening the chooser turns the camera
+            off, and the input must still be there when the chosen file arrives. */}
+        <VideoFileButton
+          hidden={idle}
+          loading={controls.loading}
+          disabled={status !== 'ready'}
+          onOpen={controls.stopCamera}
+          onFile={openFile}
+        />
+        {storageUnavailable ? <p className="notice">{t('storageUnavailable')}</p> : null}
+        {error ? (
+          <p role="alert" className="error">
+            {error}
+          </p>
+        ) : null}
+        <ControlBar controls={controls} />
+        <ModelGrid cells={catalogue.cells} onTap={(entry) => void catalogue.tap(entry)} />
+      </div>
+      <FileOffer />
     </main>
   );
 }

@@ -34,3 +34,6 @@ export const GRID_COLUMNS = 3;
 
 /** How long a running source shows no face before the hint appears, ms. */
 export const NO_FACE_HINT_MS = 3_000;
+
+/** Press and hold the preview this long before the glasses hide (a tap does nothing), ms. */
+export const COMPARE_HOLD_MS = 150;

@@ -12,6 +12,13 @@ export const facingModeAtom = atom<FacingMode>('user');
 export const engineStatusAtom = atom<'starting' | 'ready' | 'error'>('starting');
 export const engineErrorAtom = atom<string | null>(null);
 export const toastAtom = atom<{ text: string; id: number; durationMs: number } | null>(null);
+/**
+ * A photo or recording waiting for 分享 or 保存 (offered where the browser can share files;
+ * elsewhere it is downloaded at once and this stays null).
+ */
+export const fileOfferAtom = atom<{ file: File; kind: 'photo' | 'video' } | null>(null);
+/** Counts photos taken; the preview flashes once for each. */
+export const photoFlashAtom = atom(0);
 /** The selected catalogue entry (its `value` path), or null when no glasses are worn. */
 export const selectedModelAtom = atom<string | null>(null);
 

@@ -1,6 +1,6 @@
 // One app per test: its own Chromium at phone size, the page's VideoFrame ledger, and a close
 // that always runs.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { launchChromium } from './browser.mjs';
 
 /** Counts VideoFrames made and closed on the page (transferred frames count as handed over). */
@@ -49,17 +49,20 @@ export interface AppOptions {
   path?: string;
   /** Runs on the new context before the first navigation (to watch every request). */
   onContext?: (context: BrowserContext) => void;
+  /** Another screen (size, touch) than the default phone-like 430×900. */
+  device?: BrowserContextOptions;
 }
 
 /** The app in its own Chromium at a phone-like size, with the frame ledger installed. */
 export async function openApp(
   baseUrl: string,
-  { cameraY4m, extraArgs, initScript, path = '/home?stats', onContext }: AppOptions = {},
+  { cameraY4m, extraArgs, initScript, path = '/home?stats', onContext, device }: AppOptions = {},
 ): Promise<AppSession> {
   const browser: Browser = await launchChromium({ cameraY4m, extraArgs });
   const context = await browser.newContext({
     locale: 'zh-CN',
     viewport: { width: 430, height: 900 },
+    ...device,
   });
   await context.addInitScript(FRAME_LEDGER);
   if (initScript) await context.addInitScript(initScript);

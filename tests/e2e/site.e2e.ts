@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { TOAST_MS } from '../../src/shared/ui-constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
@@ -8,10 +5,9 @@ import { launchChromium } from './browser.mjs';
 import { prepareFixtures } from './fixtures.mjs';
 import { putModelDbRecord, selectGlasses, waitForStats } from './app-page';
 import { withApp } from './app-session';
+import { axeViolations } from './axe';
 import { readStored } from './storage-helpers';
 
-const require = createRequire(import.meta.url);
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const fixtures = await prepareFixtures();
 let server: { url: string; close(): Promise<void> };
 
@@ -38,23 +34,6 @@ const LOADING_WATCH = `new MutationObserver((_, observer) => {
   };
   observer.disconnect();
 }).observe(document, { childList: true, subtree: true });`;
-
-/** Serious and critical axe-core violations on the current page. */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated through the debugger protocol: the page's CSP (rightly) refuses inline scripts.
-  await page.evaluate(AXE);
-  const result = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
-      }
-    ).axe;
-    return (await axe.run()).violations;
-  });
-  return result
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.nodes.length})`);
-}
 
 describe.each([
   ['phone', PHONE],

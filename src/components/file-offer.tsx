@@ -1,0 +1,63 @@
+import { useAtom } from 'jotai';
+import { useEffect, useRef } from 'react';
+import { t } from '../i18n';
+import { fileOfferAtom } from '../state/atoms';
+import { useToast } from '../state/toast';
+import { saveBlob } from '../storage/save-file';
+import { shareFile } from '../storage/share-file';
+
+/**
+ * The finished photo or recording, where the browser can share files: 分享 opens the system
+ * sheet (photo album, chat apps), 保存 downloads it under its specified name. A tap is needed
+ * because the share sheet only opens on a user gesture, and encoding may outlast the one that
+ * took the photo.
+ */
+export function FileOffer() {
+  const [offer, setOffer] = useAtom(fileOfferAtom);
+  const toast = useToast();
+  const thumb = useObjectUrl(offer?.kind === 'photo' ? offer.file : null);
+  if (!offer) return null;
+  const title = t(offer.kind === 'photo' ? 'photoReady' : 'videoReady');
+  const share = () =>
+    void shareFile(offer.file, title)
+      .then((shared) => {
+        if (shared) setOffer(null);
+      })
+      .catch((error: unknown) =>
+        toast(t('shareFailed', { reason: error instanceof Error ? error.message : String(error) })),
+      );
+  const save = () => {
+    saveBlob(offer.file, offer.file.name);
+    setOffer(null);
+  };
+  return (
+    <div className="file-offer" role="dialog" aria-label={title}>
+      {offer.kind === 'photo' ? <img ref={thumb} className="file-offer-thumb" alt="" /> : null}
+      <p className="file-offer-title">{title}</p>
+      <div className="file-offer-actions">
+        <button type="button" className="primary" onClick={share}>
+          {t('share')}
+        </button>
+        <button type="button" onClick={save}>
+          {t('save')}
+        </button>
+        <button type="button" onClick={() => setOffer(null)}>
+          {t('close')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Shows `blob` in the image the returned ref is put on, and revokes its URL afterwards. */
+function useObjectUrl(blob: Blob | null) {
+  const ref = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const image = ref.current;
+    if (!image || !blob) return;
+    const url = URL.createObjectURL(blob);
+    image.src = url;
+    return () => URL.revokeObjectURL(url);
+  }, [blob]);
+  return ref;
+}

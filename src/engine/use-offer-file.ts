@@ -1,0 +1,25 @@
+import { useSetAtom } from 'jotai';
+import { useCallback } from 'react';
+import { t } from '../i18n';
+import { fileOfferAtom } from '../state/atoms';
+import { useToast } from '../state/toast';
+import { saveBlob } from '../storage/save-file';
+import { canShareFile } from '../storage/share-file';
+
+/**
+ * Hands a finished photo or recording to the user: offered for 分享 and 保存 where the browser can
+ * share files (phones), otherwise downloaded under its specified name with a short confirmation.
+ */
+export function useOfferFile() {
+  const setOffer = useSetAtom(fileOfferAtom);
+  const toast = useToast();
+  return useCallback(
+    (blob: Blob, fileName: string, kind: 'photo' | 'video') => {
+      const file = new File([blob], fileName, { type: blob.type });
+      if (canShareFile(file)) return setOffer({ file, kind });
+      saveBlob(blob, fileName);
+      toast(t(kind === 'photo' ? 'photoSaved' : 'videoSaved'));
+    },
+    [setOffer, toast],
+  );
+}

@@ -1,0 +1,229 @@
+// Phone first (issue 14): the picture stays in view while the grid scrolls, the first glance says
+// what to do, before/after at a touch, and photos go where the browser can share them.
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../scripts/serve.mjs';
+import { ASSET_PATHS } from '../../src/shared/storage-constants';
+import { withApp } from './app-session';
+import { axeViolations } from './axe';
+import { prepareFixtures } from './fixtures.mjs';
+import { chooseFile, DIST_DIR, pngDifference, waitForSettled, wearGlasses } from './media-helpers';
+
+const fixtures = await prepareFixtures();
+const file = fixtures.files[0]!;
+
+let server: { url: string; close(): Promise<void> };
+beforeAll(async () => {
+  server = await startServer({ dir: DIST_DIR, port: 0 });
+});
+afterAll(() => server?.close());
+
+const touch = (width: number, height: number): BrowserContextOptions => ({
+  viewport: { width, height },
+  hasTouch: true,
+  isMobile: true,
+  deviceScaleFactor: 2,
+});
+const SCREENS: [string, BrowserContextOptions][] = [
+  ['375×667', touch(375, 667)],
+  ['390×844', touch(390, 844)],
+  ['412×915', touch(412, 915)],
+  ['1280×900', { viewport: { width: 1280, height: 900 } }],
+];
+
+/** Whether the whole box of `selector` is inside the viewport and on top at its corners. */
+function fullyShown(page: Page, selector: string) {
+  return page.evaluate((selector) => {
+    const element = document.querySelector(selector)!;
+    const box = element.getBoundingClientRect();
+    const inside = box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight + 0.5;
+    const inset = 4;
+    const points = [
+      [box.left + inset, box.top + inset],
+      [box.right - inset, box.top + inset],
+      [box.left + inset, box.bottom - inset],
+      [box.right - inset, box.bottom - inset],
+      [(box.left + box.right) / 2, (box.top + box.bottom) / 2],
+    ];
+    // Overlays that belong to the picture (labels, hints) count as the picture.
+    const onTop = points.every(([x, y]) => element.contains(document.elementFromPoint(x!, y!)));
+    return { inside, onTop, top: Math.round(box.top), bottom: Math.round(box.bottom) };
+  }, selector);
+}
+
+/** The picture as shown, without the hold-to-compare label (its text changes while holding). */
+function shownPicture(page: Page): Promise<Buffer> {
+  return page.getByTestId('picture').screenshot({ style: '.compare-label { visibility: hidden }' });
+}
+
+describe.each(SCREENS)('phone-first try-on at %s', (_name, device) => {
+  it('says what to do, keeps the picture in view over the grid, and compares on a hold', async () => {
+    // Holds the head occluder so that the preparing state lasts long enough to be read.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await withApp(
+      server.url,
+      {
+        device,
+        onContext: (context) =>
+          void context.route(`**/${ASSET_PATHS.headOccluder}`, async (route) => {
+            await held;
+            await route.continue();
+          }),
+      },
+      async ({ page }) => {
+        const view = page.locator('.view');
+        // Preparing: said in the picture, with its step, instead of unexplained grey buttons.
+        await view.getByText('正在准备试戴…').waitFor({ timeout: 60_000 });
+        expect(await view.getByText(/第 \d \/ 3 步/).count()).toBe(1);
+        expect(await view.getByRole('button', { name: '开启摄像头' }).isDisabled()).toBe(true);
+        release();
+        // Ready: what to do, and both ways to start, right in the picture.
+        await view
+          .getByText('开启摄像头，或打开一段视频，即可试戴眼镜')
+          .waitFor({ timeout: 60_000 });
+        await expect
+          .poll(() => view.getByRole('button', { name: '开启摄像头' }).isEnabled())
+          .toBe(true);
+        expect(await view.getByRole('button', { name: '打开视频文件' }).isEnabled()).toBe(true);
+
+        await chooseFile(page, file.mp4);
+        await wearGlasses(page, '002');
+        await waitForSettled(page);
+
+        // The grid keeps 3 columns with no gutter.
+        const cells = await page
+          .locator('.model-cell')
+          .evaluateAll((all) =>
+            all.map((cell) => cell.getBoundingClientRect()).map((b) => [b.left, b.right]),
+          );
+        const columns = [...new Set(cells.map(([left]) => Math.round(left!)))];
+        expect(columns).toHaveLength(3);
+        expect(Math.abs(cells[0]![1]! - cells[1]![0]!)).toBeLessThan(1);
+
+        // Grid scrolled to its last row: the picture is still fully in view, nothing over it,
+        // and the last row itself is not hidden under the picture or the controls.
+        await page
+          .locator('.model-cell')
+          .last()
+          .evaluate((cell) => cell.scrollIntoView({ block: 'end' }));
+        await page.waitForTimeout(300);
+        const scrolled = await page.evaluate(() => scrollY);
+        const picture = await fullyShown(page, '.view');
+        const lastRow = await fullyShown(page, '.model-grid li:last-child');
+        console.log(`${_name}: scrolled ${scrolled}px`, JSON.stringify({ picture, lastRow }));
+        expect(picture).toMatchObject({ inside: true, onTop: true });
+        expect(lastRow).toMatchObject({ inside: true, onTop: true });
+        const width = device.viewport!.width;
+        if (width < 720) {
+          // Phones: the page did scroll (the grid is below the picture), the controls sit at the
+          // bottom edge, within a thumb's reach.
+          expect(scrolled).toBeGreaterThan(0);
+          const bar = await page.locator('.controls').boundingBox();
+          expect(bar!.y + bar!.height).toBeCloseTo(device.viewport!.height, 0);
+        }
+
+        // Before/after: press and hold shows the picture without glasses, release brings them back.
+        await page.getByRole('button', { name: '暂停' }).click();
+        await page.waitForTimeout(1000); // the paused picture is tracked again with its own pose
+        const worn = await shownPicture(page);
+        const canvas = page.getByRole('button', { name: '按住画面：对比不戴眼镜' });
+        const box = (await canvas.boundingBox())!;
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.8);
+        await page.mouse.down();
+        await expect.poll(() => canvas.getAttribute('aria-pressed')).toBe('true');
+        await page.waitForTimeout(400);
+        const bare = await shownPicture(page);
+        await page.mouse.up();
+        await expect.poll(() => canvas.getAttribute('aria-pressed')).toBe('false');
+        await page.waitForTimeout(400);
+        const again = await shownPicture(page);
+        const diff = (a: Buffer, b: Buffer) =>
+          page.evaluate(pngDifference, [a.toString('base64'), b.toString('base64')] as [
+            string,
+            string,
+          ]);
+        const held = { bare: await diff(worn, bare), again: await diff(worn, again) };
+        console.log(`${_name}: hold`, JSON.stringify(held));
+        expect(held.bare).toBeGreaterThan(0.5);
+        expect(held.again).toBeLessThan(held.bare / 3);
+
+        expect(await axeViolations(page)).toEqual([]);
+      },
+    );
+  });
+});
+
+/** Stubs only Web Share (files): says yes, and records what it was given. */
+const SHARE_STUB = `
+  navigator.canShare = (data) => Array.isArray(data?.files) && data.files.length > 0;
+  navigator.share = async (data) => {
+    const [file] = data.files;
+    window.__shared = { name: file.name, type: file.type, size: file.size, title: data.title };
+  };
+`;
+
+describe('saving a photo', () => {
+  it('offers 分享 where files can be shared, and shares the photo', async () => {
+    await withApp(
+      server.url,
+      { device: touch(390, 844), initScript: SHARE_STUB },
+      async ({ page }) => {
+        await chooseFile(page, file.mp4);
+        await wearGlasses(page, '001');
+        await waitForSettled(page, 5);
+        let downloads = 0;
+        page.on('download', () => downloads++);
+        await page.getByRole('button', { name: '拍照' }).click();
+        const sheet = page.getByRole('dialog', { name: '照片已拍好' });
+        await sheet.waitFor({ timeout: 30_000 });
+        await expect
+          .poll(() =>
+            sheet.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth),
+          )
+          .toBeGreaterThan(0);
+        await sheet.getByRole('button', { name: '分享' }).click();
+        await sheet.waitFor({ state: 'detached' });
+        const shared = await page.evaluate(
+          () => (window as unknown as { __shared: unknown }).__shared,
+        );
+        expect(shared).toMatchObject({
+          name: 'merged-screenshot.png',
+          type: 'image/png',
+          title: '照片已拍好',
+        });
+        expect((shared as { size: number }).size).toBeGreaterThan(10_000);
+        // 保存 still downloads under the specified name.
+        await page.getByRole('button', { name: '拍照' }).click();
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          sheet.getByRole('button', { name: '保存' }).click(),
+        ]);
+        expect(download.suggestedFilename()).toBe('merged-screenshot.png');
+        expect(downloads).toBe(1);
+      },
+    );
+  });
+
+  it('downloads at once where files cannot be shared, and says so', async () => {
+    await withApp(server.url, { device: touch(390, 844) }, async ({ page }) => {
+      const canShare = await page.evaluate(
+        () =>
+          navigator.canShare?.({ files: [new File(['x'], 'x.png', { type: 'image/png' })] }) ??
+          false,
+      );
+      expect(canShare).toBe(false); // this browser really cannot share files
+      await chooseFile(page, file.mp4);
+      await waitForSettled(page, 5);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: '拍照' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('merged-screenshot.png');
+      await expect
+        .poll(() => page.getByRole('status').filter({ hasText: '照片已保存' }).count())
+        .toBe(1);
+      expect(await page.getByRole('dialog').count()).toBe(0);
+    });
+  });
+});
