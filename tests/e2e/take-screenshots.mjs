@@ -57,7 +57,7 @@ try {
   await page.getByRole('dialog').waitFor();
   await page.waitForTimeout(800);
   await page.screenshot({ path: new URL('home-share.png', OUT).pathname });
-  await page.getByRole('button', { name: '关闭' }).click();
+  await page.getByRole('button', { name: '关闭', exact: true }).click();
   await page.getByRole('link', { name: '关于我们' }).click();
   await page.getByRole('heading', { level: 1 }).waitFor();
   await page.screenshot({ path: new URL('about.png', OUT).pathname });
