@@ -28,6 +28,7 @@ const SCREENS: [string, BrowserContextOptions][] = [
   ['375×667', touch(375, 667)],
   ['390×844', touch(390, 844)],
   ['412×915', touch(412, 915)],
+  ['844×390 (phone held sideways)', touch(844, 390)],
   ['1280×900', { viewport: { width: 1280, height: 900 } }],
 ];
 
