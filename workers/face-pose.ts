@@ -1,5 +1,6 @@
 import { Matrix4, type Object3D } from 'three';
 import { FaceLock } from './face-lock';
+import { FaceMeasurer } from './face-measure';
 import { alignmentPx, eyeCentres } from './landmark-probes';
 import { meshesOf } from './fit-geometry';
 import { PoseFilter, type Motion } from './pose-filter';
@@ -16,6 +17,7 @@ export class FacePose {
   private readonly smoothed = new Matrix4();
   private readonly scores = new Map<string, number>();
   private readonly lock = new FaceLock();
+  readonly measurer = new FaceMeasurer();
   face = false;
   /** Distance between the reprojected nose bridge and its landmark (camera FOV check). */
   alignPx = 0;
@@ -27,6 +29,10 @@ export class FacePose {
   /** Poses the scene from the tracking result of the frame at `timeMs` (its timestamp). */
   apply(all: TrackResult, timeMs: number, mirror: boolean): void {
     const result = this.lock.pick(all, timeMs);
+    const { width, height } = this.scene.size;
+    // Before the pose is updated: the filter's motion is how fast the face moved up to this frame.
+    this.measurer.add(result, timeMs, width, height, this.motion);
+    this.scene.trueSize.set(this.measurer.estimate()?.scale ?? 1);
     const matrix = result.facialTransformationMatrixes?.[0];
     this.face = matrix !== undefined;
     if (!matrix) {
@@ -45,11 +51,14 @@ export class FacePose {
     this.eyes = eyeCentres(result, mirror);
   }
 
-  /** Poses the scene for a frame that was not tracked: the last pose carried on to `timeMs`. */
+  /**
+   * Poses the scene for a frame that was not tracked: the last pose carried on to `timeMs`. After
+   * a jump (a seek, a loop) there is none until the next result: the glasses wait off the picture
+   * rather than stay where the face was before the jump (on the mouth, at a loop's seam).
+   */
   predict(timeMs: number): void {
     if (!this.face) return;
-    const pose = this.filter.predict(timeMs, this.smoothed);
-    if (pose) this.scene.setPose(pose);
+    this.scene.setPose(this.filter.predict(timeMs, this.smoothed));
   }
 
   /** How fast the face moves; null while there is none (the scheduler then tracks every frame). */
@@ -65,6 +74,7 @@ export class FacePose {
   clear(): void {
     this.filter.reset();
     this.lock.reset();
+    this.measurer.reset();
     this.face = false;
     this.eyes = [];
     this.scene.setPose(null);

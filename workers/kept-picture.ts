@@ -65,16 +65,26 @@ export class KeptPicture {
     );
   }
 
-  /** The same picture with and without glasses, and its eye centres (tests and bench). */
-  capturePair(scale: number): Promise<CapturePair> {
+  /**
+   * The same picture with and without glasses, and its eye centres (tests and bench). With
+   * `averageSize` the glasses are at the average face's size, not this face's (true-size.ts).
+   */
+  capturePair(scale: number, averageSize = false): Promise<CapturePair> {
     return this.withOwnPose(async (frame) => {
       const eyes = this.facePose.eyes;
       const options = { scale, mirror: this.mirror };
-      const [withGlasses, without] = await Promise.all([
-        capturePng(this.scene, frame, { ...options, glasses: true }),
-        capturePng(this.scene, frame, { ...options, glasses: false }),
-      ]);
-      return { withGlasses, without, eyes };
+      const size = this.scene.trueSize;
+      const faceScale = size.current;
+      // capturePng renders before it returns: the preview never shows the average size.
+      if (averageSize) size.set(1);
+      let withGlasses: Promise<Blob>;
+      try {
+        withGlasses = capturePng(this.scene, frame, { ...options, glasses: true });
+      } finally {
+        size.set(faceScale);
+      }
+      const without = capturePng(this.scene, frame, { ...options, glasses: false });
+      return { withGlasses: await withGlasses, without: await without, eyes };
     });
   }
 

@@ -126,8 +126,8 @@ export class TryOnPipeline {
     return this.kept.capture(scale, glasses);
   }
 
-  capturePair(scale: number): Promise<CapturePair> {
-    return this.kept.capturePair(scale);
+  capturePair(scale: number, averageSize = false): Promise<CapturePair> {
+    return this.kept.capturePair(scale, averageSize);
   }
 
   resize(displayWidth: number, displayHeight: number): void {
@@ -145,6 +145,7 @@ export class TryOnPipeline {
       quality: this.quality,
       alignPx: this.facePose.alignPx,
       eyes: this.facePose.eyes,
+      measure: this.facePose.measurer.estimate(),
       openFrames: this.received - this.closed,
       ...(this.audit ? { auditPx: [this.audit.errorPx.p(50), this.audit.errorPx.p(95)] } : {}),
     });

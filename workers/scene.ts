@@ -22,6 +22,7 @@ import {
 } from 'three';
 import { CAMERA_FAR, CAMERA_FOV, CAMERA_NEAR } from '../src/shared/render-constants';
 import type { CubeLevel } from './env-prefilter';
+import { TrueSize } from './true-size';
 import { canvasPng } from './surface';
 
 /**
@@ -36,6 +37,8 @@ export class TryOnScene {
   private readonly background = new VideoFrameTexture();
   private readonly root = new Group();
   readonly anchor = new Group();
+  /** The glasses' parent under the anchor: their size on this face (true-size.ts). */
+  readonly trueSize = new TrueSize();
   private glasses: Object3D | null = null;
   /** False while the user holds the preview to compare (before/after). */
   private glassesShownFlag = true;
@@ -58,6 +61,7 @@ export class TryOnScene {
     this.scene.background = this.background;
     this.anchor.matrixAutoUpdate = false;
     this.anchor.visible = false;
+    this.anchor.add(this.trueSize.group);
     this.root.add(this.anchor);
     this.scene.add(this.root);
     this.pmrem = new PMREMGenerator(this.renderer);
@@ -136,13 +140,13 @@ export class TryOnScene {
 
   setGlasses(glasses: Object3D | null): void {
     if (this.glasses) {
-      this.anchor.remove(this.glasses);
+      this.trueSize.group.remove(this.glasses);
       disposeTree(this.glasses);
     }
     this.glasses = glasses;
     if (glasses) {
       glasses.visible = this.glassesShownFlag;
-      this.anchor.add(glasses);
+      this.trueSize.group.add(glasses);
     }
   }
 

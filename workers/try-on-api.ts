@@ -77,8 +77,8 @@ export const api = {
     return need().capture(scale, glasses);
   },
   /** The same picture with and without glasses (tests and bench compare them). */
-  capturePair(scale: number): Promise<CapturePair> {
-    return need().capturePair(scale);
+  capturePair(scale: number, averageSize = false): Promise<CapturePair> {
+    return need().capturePair(scale, averageSize);
   },
   resize(width: number, height: number): void {
     need().resize(width, height);

@@ -16,6 +16,8 @@ export interface CatalogueEntry {
   sha256?: string;
   /** The operator's fit override for a model the automatic fit gets wrong. */
   fit?: FitOverride;
+  /** The front's width, mm (size advice); the fit's own measure once worn when absent. */
+  frameWidthMm?: number;
 }
 
 export interface ValidationResult {
@@ -24,6 +26,8 @@ export interface ValidationResult {
 }
 
 const MAX_TEXT = 40;
+/** Fronts from a child's 90 mm to the widest sunglasses. */
+const FRAME_WIDTH_MM = { min: 60, max: 300 } as const;
 const MAX_PATH = 200;
 const MAX_ENTRIES = 500;
 /** Relative paths on the asset origin only: no scheme, no host, no `..`, no backslashes. */
@@ -73,6 +77,12 @@ function checkEntry(raw: unknown): CatalogueEntry | string {
     const fit = checkFitOverride(e.fit);
     if (typeof fit === 'string') return `fit: ${fit}`;
     entry.fit = fit;
+  }
+  if (e.frameWidthMm !== undefined) {
+    const width = e.frameWidthMm;
+    if (typeof width !== 'number' || !(width >= FRAME_WIDTH_MM.min && width <= FRAME_WIDTH_MM.max))
+      return 'frameWidthMm';
+    entry.frameWidthMm = width;
   }
   return entry;
 }

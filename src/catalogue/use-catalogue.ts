@@ -24,6 +24,8 @@ export interface CellState {
   /** What the cell says about the failure, in the user's language. */
   failureText: string | null;
   selected: boolean;
+  /** The front's width, mm: from the manifest, or from the fit once worn; unknown before. */
+  frameWidthMm?: number;
 }
 
 const failureText = (failure: CellFailure): string | null =>
@@ -35,6 +37,7 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
   const [statuses, setStatuses] = useState<StatusMap>({});
   const [progress, setProgress] = useState<Record<string, number>>({});
   const [failures, setFailures] = useState<Record<string, CellFailure>>({});
+  const [fittedWidths, setFittedWidths] = useState<Record<string, number>>({});
   const [selected, setSelected] = useAtom(selectedModelAtom);
   const statusRef = useRef<StatusMap>({});
   const touched = useRef(new Set<string>());
@@ -93,6 +96,7 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
           ...(entry.fit ? { fit: entry.fit } : {}),
         });
         if (report.warnings.length > 0) console.warn('glasses fit', entry.value, report.warnings);
+        setFittedWidths((w) => ({ ...w, [entry.value]: report.widthMm }));
       } catch (error) {
         console.error('model parse failure', entry.value, error);
         setFailure(entry.value, glassesErrorCode(error) ?? 'corrupt');
@@ -174,6 +178,7 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
 
   const cells: CellState[] = entries.map((entry) => {
     const failure = failures[entry.value] ?? null;
+    const frameWidthMm = entry.frameWidthMm ?? fittedWidths[entry.value];
     return {
       entry,
       status: statuses[entry.value] ?? 'not-downloaded',
@@ -181,6 +186,7 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
       failure,
       failureText: failureText(failure),
       selected: selected === entry.value,
+      ...(frameWidthMm !== undefined ? { frameWidthMm } : {}),
     };
   });
   return { cells, tap };

@@ -1,55 +1,106 @@
+import { useState } from 'react';
+import { sizeFit, sortByFit, type SizeFit } from '../catalogue/size-advice';
 import type { CellState } from '../catalogue/use-catalogue';
 import type { CatalogueEntry } from '../catalogue/manifest';
-import { t } from '../i18n';
+import { t, type StringKey } from '../i18n';
 import { assetUrl } from '../storage/asset-url';
 import { StatusIcon } from './status-icon';
 
 interface Props {
   cells: CellState[];
   onTap: (entry: CatalogueEntry) => void;
+  /** The measured face width (mm) once stable: cells then say whether their size suits it. */
+  faceWidthMm: number | null;
 }
 
-/** The catalogue: 3 columns, no gutter; preview, serial number, status and label per cell. */
-export function ModelGrid({ cells, onTap }: Props) {
+const VERDICT: Record<SizeFit, StringKey> = {
+  fits: 'fitFits',
+  narrow: 'fitNarrow',
+  wide: 'fitWide',
+};
+
+/**
+ * The catalogue: 3 columns, no gutter; preview, serial number, status and label per cell. With
+ * the face measured, each cell of known width says whether it suits, and 合适尺寸优先 puts the
+ * best fitting first.
+ */
+export function ModelGrid({ cells, onTap, faceWidthMm }: Props) {
+  const [fitFirst, setFitFirst] = useState(false);
+  const shown =
+    fitFirst && faceWidthMm !== null
+      ? sortByFit(cells, (cell) => cell.frameWidthMm, faceWidthMm)
+      : cells;
   return (
-    <ul className="model-grid" aria-label={t('catalogue')}>
-      {cells.map((cell) => (
-        <li key={cell.entry.value}>
-          <button
-            type="button"
-            className="model-cell"
-            aria-pressed={cell.selected}
-            aria-busy={cell.status === 'downloading'}
-            data-status={cell.status}
-            data-serial={cell.entry.serialNo}
-            onClick={(event) => {
-              // A cell tapped half under the picture or the control bar comes fully into view
-              // (styles.css sets the scroll padding those two take).
-              event.currentTarget.scrollIntoView({ block: 'nearest' });
-              onTap(cell.entry);
-            }}
-          >
-            {cell.entry.previewIcon ? (
-              <img
-                className="preview"
-                src={assetUrl(cell.entry.previewIcon)}
-                alt=""
-                loading="lazy"
-              />
-            ) : (
-              <span className="preview placeholder" aria-hidden="true" />
-            )}
-            <span className="serial">{cell.entry.serialNo}</span>
-            <StatusIcon status={cell.status} progress={cell.progress} />
-            <span className="label">{cell.entry.text}</span>
-            {cell.failureText ? (
-              <span className="retry" data-failure={cell.failure ?? ''}>
-                {cell.failureText}
-              </span>
-            ) : null}
-          </button>
-        </li>
-      ))}
-    </ul>
+    <>
+      {faceWidthMm !== null ? (
+        <button
+          type="button"
+          className="fit-first"
+          aria-pressed={fitFirst}
+          onClick={() => setFitFirst((on) => !on)}
+        >
+          {t('fitFirst')}
+        </button>
+      ) : null}
+      <ul className="model-grid" aria-label={t('catalogue')}>
+        {shown.map((cell) => (
+          <li key={cell.entry.value}>
+            <button
+              type="button"
+              className="model-cell"
+              aria-pressed={cell.selected}
+              aria-busy={cell.status === 'downloading'}
+              data-status={cell.status}
+              data-serial={cell.entry.serialNo}
+              onClick={(event) => {
+                // A cell tapped half under the picture or the control bar comes fully into view
+                // (styles.css sets the scroll padding those two take).
+                event.currentTarget.scrollIntoView({ block: 'nearest' });
+                onTap(cell.entry);
+              }}
+            >
+              {cell.entry.previewIcon ? (
+                <img
+                  className="preview"
+                  src={assetUrl(cell.entry.previewIcon)}
+                  alt=""
+                  loading="lazy"
+                />
+              ) : (
+                <span className="preview placeholder" aria-hidden="true" />
+              )}
+              <span className="serial">{cell.entry.serialNo}</span>
+              <StatusIcon status={cell.status} progress={cell.progress} />
+              <span className="label">{cell.entry.text}</span>
+              {faceWidthMm !== null && cell.frameWidthMm !== undefined ? (
+                <SizeTag
+                  widthMm={cell.frameWidthMm}
+                  fit={sizeFit(cell.frameWidthMm, faceWidthMm)}
+                />
+              ) : null}
+              {cell.failureText ? (
+                <span className="retry" data-failure={cell.failure ?? ''}>
+                  {cell.failureText}
+                </span>
+              ) : null}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The cell's size verdict, with the front's width in its tooltip. */
+function SizeTag({ widthMm, fit }: { widthMm: number; fit: SizeFit }) {
+  const verdict = t(VERDICT[fit]);
+  return (
+    <span
+      className="size-tag"
+      data-fit={fit}
+      title={t('fitDetail', { width: Math.round(widthMm), verdict })}
+    >
+      {verdict}
+    </span>
   );
 }

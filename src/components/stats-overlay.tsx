@@ -38,6 +38,11 @@ export function StatsOverlay({ visible }: { visible: boolean }) {
     'data-open-frames': w?.openFrames ?? 0,
     'data-eyes': (w?.eyes ?? []).map((v) => v.toFixed(4)).join(','),
     'data-audit-px': (w?.auditPx ?? []).map((v) => v.toFixed(2)).join(','),
+    'data-pd-mm': w?.measure ? w.measure.pdMm.toFixed(2) : '',
+    'data-pd-error-mm': w?.measure ? w.measure.pdErrorMm.toFixed(2) : '',
+    'data-face-width-mm': w?.measure ? w.measure.faceWidthMm.toFixed(1) : '',
+    'data-face-scale': w?.measure ? w.measure.scale.toFixed(4) : '',
+    'data-measured-frames': w?.measure ? `${w.measure.frames}/${w.measure.refused}` : '',
   };
   return (
     <dl className="stats" data-testid="pipeline-stats" hidden={!visible} {...data}>

@@ -4,6 +4,7 @@ import type { TryOnEngine } from '../engine/try-on-engine';
 import { usePictureAspect, useViewSize } from '../engine/use-view-size';
 import { t } from '../i18n';
 import { photoFlashAtom, selectedModelAtom } from '../state/atoms';
+import { MeasureBadge } from './measure-badge';
 import { NoFaceHint } from './no-face-hint';
 import { ProcessingOverlay } from './processing-overlay';
 import { StatsOverlay } from './stats-overlay';
@@ -66,6 +67,7 @@ export function TryOnView(props: Props) {
       <StatsOverlay visible={showStats} />
       <ProcessingOverlay visible={loading} />
       <NoFaceHint active={active && !loading} />
+      <MeasureBadge active={active && !loading} />
       {children}
     </div>
   );

@@ -6,7 +6,8 @@ import type { TryOnEngine } from './try-on-engine';
  * compare the composed picture with and without glasses from the same video frame.
  */
 export interface TryOnDebug {
-  capturePair(scale: number): Promise<CapturePair>;
+  /** `averageSize`: the glasses at the average face's size instead of this face's. */
+  capturePair(scale: number, averageSize?: boolean): Promise<CapturePair>;
   /** Counts the engines this page started (a restart after a crash adds one). */
   serial: number;
   /** Loses the engine's WebGL context, as a GPU reset would (fault injection). */
@@ -60,7 +61,7 @@ export function exposeDebugHandle(engine: TryOnEngine | null): void {
   if (engine) {
     engines++;
     window.__tryOn = {
-      capturePair: (scale) => engine.capturePair(scale),
+      capturePair: (scale, averageSize) => engine.capturePair(scale, averageSize),
       loseContext: () => engine.loseContext(),
       serial: engines,
     };

@@ -142,8 +142,8 @@ export class TryOnEngine {
     return this.api.capture(scale, glasses);
   }
 
-  capturePair(scale: number): Promise<CapturePair> {
-    return this.api.capturePair(scale);
+  capturePair(scale: number, averageSize = false): Promise<CapturePair> {
+    return this.api.capturePair(scale, averageSize);
   }
 
   /** The file lasts from press to press: both times go with the calls, on the frames' clock. */

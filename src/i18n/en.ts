@@ -105,4 +105,21 @@ export const en: Strings = {
   photoSaved: 'Photo saved to Downloads',
   videoSaved: 'Recording saved to Downloads',
   shareFailed: 'Could not share: {reason}',
+  measureBadge: 'PD about {pd} mm (±{error})',
+  measureTitle: 'How your PD and face width were measured',
+  measureResult:
+    'Pupillary distance about {pd} mm (±{error} mm), face width about {width} mm (±{widthError} mm), from {frames} frames.',
+  measureMethod:
+    "An adult's iris is about 11.7 mm across, within about ±0.5 mm between people. This device uses the iris in the picture as a ruler to work out the distance between your pupils and the width of your face at the temples. It only uses frames with open eyes, facing the camera and holding still, takes the middle value of many frames, and corrects for the eyes turning inward when looking at something near (distance PD).",
+  measureLimits:
+    'The iris ruler alone is uncertain by about ±4 %, about ±2.7 mm of a 63 mm PD; a blurred or dark picture, glasses or coloured contact lenses make it less accurate. Use it to choose a frame size, not to order lenses.',
+  measureOptician:
+    'For lenses, have your PD measured at an optician with a pupillometer and ask for the distance PD; progressive lenses also need each eye measured on its own (monocular PD).',
+  measurePrivacy: 'Measured on this device only; the picture is never uploaded.',
+  measureClose: 'Got it',
+  fitFirst: 'Best fit first',
+  fitFits: 'Good fit',
+  fitNarrow: 'Narrow',
+  fitWide: 'Wide',
+  fitDetail: 'Frame {width} mm wide: {verdict}',
 };

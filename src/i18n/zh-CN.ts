@@ -101,6 +101,23 @@ export const zhCN = {
   photoSaved: '照片已保存到下载文件夹',
   videoSaved: '录像已保存到下载文件夹',
   shareFailed: '分享失败：{reason}',
+  measureBadge: '瞳距约 {pd} 毫米（±{error}）',
+  measureTitle: '瞳距和脸宽是怎么量的',
+  measureResult:
+    '测得瞳距约 {pd} 毫米（±{error} 毫米），脸宽约 {width} 毫米（±{widthError} 毫米），依据 {frames} 帧画面。',
+  measureMethod:
+    '成年人黑眼珠（虹膜）的直径约 11.7 毫米，人与人之间相差约 ±0.5 毫米。本机以画面里的虹膜为尺子，换算出两眼瞳孔的距离和两侧太阳穴之间的脸宽；只采用睁眼、正对镜头、头部不晃动的画面，取多帧的中间值，并把看近处时两眼的内聚换算成看远处的瞳距（远用瞳距）。',
+  measureLimits:
+    '仅虹膜这把尺子本身就有约 ±4% 的误差，63 毫米的瞳距约差 ±2.7 毫米；画面模糊、光线暗、戴着眼镜或美瞳都会更不准。结果只用来挑选大小合适的镜框，不能用来配镜。',
+  measureOptician:
+    '配镜时请到眼镜店或医院眼科用瞳距仪测量，并说明需要“远用瞳距”；渐进多焦点等镜片还要分别测量左右眼的单眼瞳距。',
+  measurePrivacy: '测量只在本机进行，画面不会上传。',
+  measureClose: '知道了',
+  fitFirst: '合适尺寸优先',
+  fitFits: '尺寸合适',
+  fitNarrow: '偏窄',
+  fitWide: '偏宽',
+  fitDetail: '镜框宽 {width} 毫米，{verdict}',
 } as const;
 
 export type StringKey = keyof typeof zhCN;

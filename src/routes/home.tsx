@@ -9,7 +9,7 @@ import { VideoFileBar } from '../components/video-file-bar';
 import { VideoFileButton } from '../components/video-file-button';
 import { useTryOn } from '../engine/use-try-on';
 import { t } from '../i18n';
-import { engineErrorAtom } from '../state/atoms';
+import { engineErrorAtom, pipelineStatsAtom } from '../state/atoms';
 import { storageUnavailableAtom } from '../storage/storage-status';
 
 /**
@@ -26,6 +26,8 @@ export function Home() {
   const openFile = (file: File) => void controls.openVideoFile(file);
 
   const catalogue = useCatalogue(engine, controls.active);
+  const measure = useAtomValue(pipelineStatsAtom)?.worker?.measure;
+  const faceWidthMm = controls.active && measure ? measure.faceWidthMm : null;
 
   return (
     <main className="home">
@@ -69,7 +71,11 @@ export function Home() {
           </p>
         ) : null}
         <ControlBar controls={controls} />
-        <ModelGrid cells={catalogue.cells} onTap={(entry) => void catalogue.tap(entry)} />
+        <ModelGrid
+          cells={catalogue.cells}
+          onTap={(entry) => void catalogue.tap(entry)}
+          faceWidthMm={faceWidthMm}
+        />
       </div>
       <FileOffer />
     </main>

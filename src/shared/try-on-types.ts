@@ -111,6 +111,23 @@ export interface WorkerStats {
   openFrames: number;
   /** `?track=audit` only: adaptive vs every-frame pose, px in the drawn picture, p50 / p95. */
   auditPx?: [number, number];
+  /** The face's real size, measured with the iris (null until the estimate is stable). */
+  measure: FaceMeasure | null;
+}
+
+/** The held face's real size; each figure with its uncertainty (one standard deviation), mm. */
+export interface FaceMeasure {
+  /** Far pupillary distance. */
+  pdMm: number;
+  pdErrorMm: number;
+  /** Face width at the temples. */
+  faceWidthMm: number;
+  faceWidthErrorMm: number;
+  /** The face against the canonical (average) face: 1.05 is 5 % larger. */
+  scale: number;
+  /** Frames measured, and frames refused (eyes closed, turned, moving, lopsided iris). */
+  frames: number;
+  refused: number;
 }
 
 /** One picture rendered with and without glasses, and where its eyes are (tests, bench). */

@@ -41,9 +41,12 @@ export async function startCamera(page: Page): Promise<void> {
  * Renders one picture with and without glasses in the worker and compares the pixels around the
  * eyes of that same picture. Retries a few frames if the kept picture had no face.
  */
-export async function compareGlassesAtEyes(page: Page): Promise<EyeComparison> {
+export async function compareGlassesAtEyes(
+  page: Page,
+  averageSize = false,
+): Promise<EyeComparison> {
   for (let attempt = 0; attempt < 20; attempt++) {
-    const result = await page.evaluate(glassesAtEyesInPage);
+    const result = await page.evaluate(glassesAtEyesInPage, averageSize);
     if (result) return result;
     await page.waitForTimeout(200);
   }

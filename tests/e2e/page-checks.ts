@@ -27,6 +27,9 @@ export interface Stats {
   alignPx: number;
   openFrames: number;
   eyes: number[];
+  pdMm: number | null;
+  faceWidthMm: number | null;
+  faceScale: number | null;
 }
 
 /** Stats from the data-* attributes of `[data-testid="pipeline-stats"]`. */
@@ -53,6 +56,10 @@ export function parseStats(data: Record<string, string | undefined>): Stats {
     alignPx: n('alignPx'),
     openFrames: n('openFrames'),
     eyes: (data.eyes ?? '').split(',').filter(Boolean).map(Number),
+    // Empty until the face's size is measured (null then).
+    pdMm: data.pdMm ? Number(data.pdMm) : null,
+    faceWidthMm: data.faceWidthMm ? Number(data.faceWidthMm) : null,
+    faceScale: data.faceScale ? Number(data.faceScale) : null,
   };
 }
 
@@ -83,6 +90,9 @@ export interface EyeComparison {
   height: number;
   /** Mean absolute RGB difference with vs. without glasses, around the eyes and in a far corner. */
   eyes: number;
+  /** Distance between the eye centres, and the square root of the area the glasses change, px. */
+  eyeSpanPx: number;
+  glassesSizePx: number;
   corner: number;
 }
 
@@ -90,11 +100,11 @@ export interface EyeComparison {
  * In the page (`?stats`): renders one picture with and without glasses and compares the pixels
  * around the eyes of that same picture. Null when the kept picture had no face (retry).
  */
-export async function glassesAtEyesInPage(): Promise<EyeComparison | null> {
+export async function glassesAtEyesInPage(averageSize = false): Promise<EyeComparison | null> {
   type Pair = { withGlasses: Blob; without: Blob; eyes: number[] };
-  const debug = (window as unknown as { __tryOn: { capturePair(s: number): Promise<Pair> } })
-    .__tryOn;
-  const pair = await debug.capturePair(2);
+  type Debug = { capturePair(s: number, averageSize: boolean): Promise<Pair> };
+  const debug = (window as unknown as { __tryOn: Debug }).__tryOn;
+  const pair = await debug.capturePair(2, averageSize);
   if (pair.eyes.length !== 4) return null;
   const pixels = async (blob: Blob) => {
     const bitmap = await createImageBitmap(blob);
@@ -119,10 +129,19 @@ export async function glassesAtEyesInPage(): Promise<EyeComparison | null> {
     return sum / Math.max(1, count);
   };
   const [lx, ly, rx, ry] = pair.eyes as [number, number, number, number];
-  const r = Math.round(Math.hypot((rx - lx) * width, (ry - ly) * height) * 0.45);
+  const eyeSpanPx = Math.hypot((rx - lx) * width, (ry - ly) * height);
+  const r = Math.round(eyeSpanPx * 0.45);
   const eyes =
     (region(Math.round(lx * width), Math.round(ly * height), r) +
       region(Math.round(rx * width), Math.round(ry * height), r)) /
     2;
-  return { width, height, eyes, corner: region(r, r, r) };
+  // How large the glasses are: the square root of the area they change (any shape, any turn).
+  let changed = 0;
+  for (let i = 0; i < on.data.length; i += 4) {
+    let d = 0;
+    for (let c = 0; c < 3; c++) d += Math.abs(on.data[i + c]! - off.data[i + c]!);
+    if (d > 30) changed++;
+  }
+  const glassesSizePx = Math.sqrt(changed);
+  return { width, height, eyes, corner: region(r, r, r), eyeSpanPx, glassesSizePx };
 }

@@ -56,6 +56,7 @@ const entry = fc.record(
     size: fc.oneof(fc.integer(), fc.double()),
     sha256: fc.oneof(fc.stringMatching(/^[0-9a-fA-F]{64}$/), fc.string()),
     fit: fc.oneof(validFit, fc.jsonValue()),
+    frameWidthMm: fc.oneof(fc.double({ min: 60, max: 300 }), fc.double(), fc.jsonValue()),
   },
   { requiredKeys: [] },
 );
@@ -93,6 +94,10 @@ describe('manifest (property)', () => {
             );
           }
           if (e.sha256 !== undefined) expect(e.sha256).toMatch(/^[0-9a-f]{64}$/);
+          if (e.frameWidthMm !== undefined) {
+            expect(e.frameWidthMm).toBeGreaterThanOrEqual(60);
+            expect(e.frameWidthMm).toBeLessThanOrEqual(300);
+          }
         }
       }),
       RUNS,

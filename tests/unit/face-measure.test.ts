@@ -1,0 +1,194 @@
+import { Euler, Matrix4, Vector3 } from 'three';
+import { describe, expect, it } from 'vitest';
+import { CAMERA_FOV } from '../../src/shared/render-constants';
+import {
+  FaceMeasurer,
+  FORGET_AFTER_MS,
+  IRIS_SPREAD,
+  STABLE_FRAMES,
+} from '../../workers/face-measure';
+import { IRIS_DIAMETER_MM, measureSample, REFUSE } from '../../workers/measure-sample';
+import type { TrackResult } from '../../workers/tracker';
+
+/** Canonical face points (cm) the measurement reads, from face_landmarker.task's metadata. */
+const CANONICAL: Record<number, [number, number, number]> = {
+  33: [-4.45, 2.66, 3.17],
+  133: [-1.86, 2.59, 3.76],
+  263: [4.45, 2.66, 3.17],
+  362: [1.86, 2.59, 3.76],
+  127: [-7.74, 2.36, -2.01],
+  356: [7.74, 2.36, -2.01],
+};
+const W = 640;
+const H = 480;
+const PUPIL_RADIUS_CM = 1.05;
+
+interface Face {
+  /** The real face against the canonical one. */
+  scale: number;
+  /** Distance of the canonical origin from the camera, real cm. */
+  distanceCm: number;
+  yawDeg?: number;
+  pitchDeg?: number;
+  blink?: number;
+  /** Picture noise on every landmark, px (deterministic pattern). */
+  noisePx?: number;
+}
+
+/**
+ * A face `scale` times the canonical one, posed and projected by a pinhole camera with the
+ * tracker's field of view, as FaceLandmarker would report it: irises 11.7 mm across at the eye
+ * centres, turned inward toward the camera, and the pose matrix the tracker gives (the canonical
+ * face at the distance where it looks the same: real distance ÷ scale).
+ */
+function trackedFace(face: Face, seed = 0): TrackResult {
+  const { scale, distanceCm, yawDeg = 0, pitchDeg = 0, blink = 0, noisePx = 0 } = face;
+  const rad = Math.PI / 180;
+  const pose = new Matrix4()
+    .makeRotationFromEuler(new Euler(-pitchDeg * rad, yawDeg * rad, 0, 'YXZ'))
+    .setPosition(0, 0, -distanceCm / scale);
+  const f = H / 2 / Math.tan((CAMERA_FOV * Math.PI) / 360);
+  let n = seed;
+  const jitter = () => (noisePx ? ((Math.sin(++n * 12.9898) * 43758.5453) % 1) * noisePx : 0);
+  // Every point in canonical cm; the camera sees the canonical face at distance ÷ scale.
+  const project = (p: Vector3) => {
+    const c = p.clone().applyMatrix4(pose);
+    return {
+      x: (W / 2 + (f * c.x) / -c.z + jitter()) / W,
+      y: (H / 2 - (f * c.y) / -c.z + jitter()) / H,
+      z: ((-c.z - distanceCm / scale) * f) / -c.z / W,
+      visibility: 0,
+    };
+  };
+  const points = Array.from({ length: 478 }, () => ({ x: 0.5, y: 0.5, z: 0, visibility: 0 }));
+  for (const [i, p] of Object.entries(CANONICAL)) points[Number(i)] = project(new Vector3(...p));
+  const eyeCentre = (a: number, b: number) =>
+    new Vector3(...CANONICAL[a]!).add(new Vector3(...CANONICAL[b]!)).multiplyScalar(0.5);
+  const eyes = [eyeCentre(33, 133), eyeCentre(263, 362)];
+  const camera = new Vector3(0, 0, 0).applyMatrix4(pose.clone().invert());
+  const radius = IRIS_DIAMETER_MM / 20 / scale;
+  eyes.forEach((eye, k) => {
+    // Converged on the camera: the pupil swings about the eye's centre of rotation.
+    const centreOfRotation = eye.clone().add(new Vector3(0, 0, -PUPIL_RADIUS_CM / scale));
+    const toCamera = camera.clone().sub(centreOfRotation).normalize();
+    const pupil = centreOfRotation.clone().addScaledVector(toCamera, PUPIL_RADIUS_CM / scale);
+    // The iris faces where the eye looks (the camera), however the head turns.
+    const across = new Vector3().crossVectors(new Vector3(0, 1, 0), toCamera).normalize();
+    const down = new Vector3().crossVectors(toCamera, across);
+    const ring = [
+      [radius, 0],
+      [0, radius],
+      [-radius, 0],
+      [0, -radius],
+    ].map(([a, b]) => pupil.clone().addScaledVector(across, a!).addScaledVector(down, b!));
+    [pupil, ...ring].forEach((p, j) => (points[468 + k * 5 + j] = project(p)));
+  });
+  const categories = [
+    { categoryName: 'eyeBlinkLeft', score: blink, index: 0, displayName: '' },
+    { categoryName: 'eyeBlinkRight', score: blink, index: 1, displayName: '' },
+  ];
+  return {
+    faceLandmarks: [points],
+    faceBlendshapes: [{ categories, headIndex: 0, headName: '' }],
+    facialTransformationMatrixes: [{ rows: 4, columns: 4, data: pose.toArray() }],
+  };
+}
+
+const EYE_SPAN_CM = 6.305;
+const TEMPLES_CM = 15.48;
+
+describe('measureSample (the iris as a ruler)', () => {
+  it.each([
+    [0.9, 35],
+    [1, 45],
+    [1.1, 60],
+    [1.05, 80],
+  ])('reads a face %f × the average at %f cm within 2 %%', (scale, distanceCm) => {
+    const sample = measureSample(trackedFace({ scale, distanceCm }), W, H, null);
+    if (typeof sample === 'string') throw new Error(sample);
+    expect(sample.pdMm / (EYE_SPAN_CM * 10 * scale)).toBeCloseTo(1, 1);
+    expect(Math.abs(sample.pdMm / (EYE_SPAN_CM * 10 * scale) - 1)).toBeLessThan(0.02);
+    expect(Math.abs(sample.faceWidthMm / (TEMPLES_CM * 10 * scale) - 1)).toBeLessThan(0.02);
+    expect(Math.abs(sample.scale / scale - 1)).toBeLessThan(0.02);
+  });
+
+  it.each([
+    [8, 0],
+    [-8, 0],
+    [0, 20],
+    [0, -20],
+    [6, -12],
+  ])('reads a face turned %f° and nodded %f° within 2 %%', (yawDeg, pitchDeg) => {
+    const sample = measureSample(
+      trackedFace({ scale: 1, distanceCm: 45, yawDeg, pitchDeg }),
+      W,
+      H,
+      null,
+    );
+    if (typeof sample === 'string') throw new Error(sample);
+    expect(Math.abs(sample.pdMm / (EYE_SPAN_CM * 10) - 1)).toBeLessThan(0.02);
+    expect(Math.abs(sample.faceWidthMm / (TEMPLES_CM * 10) - 1)).toBeLessThan(0.02);
+  });
+
+  it('refuses a face turned too far sideways or nodded too far', () => {
+    const far = trackedFace({ scale: 1, distanceCm: 45, yawDeg: REFUSE.yawDeg + 3 });
+    expect(measureSample(far, W, H, null)).toBe('turned');
+    const nod = trackedFace({ scale: 1, distanceCm: 45, pitchDeg: -REFUSE.pitchDeg - 3 });
+    expect(measureSample(nod, W, H, null)).toBe('turned');
+  });
+
+  it('refuses closed eyes, a moving head and a face without irises', () => {
+    const closed = trackedFace({ scale: 1, distanceCm: 45, blink: 0.6 });
+    expect(measureSample(closed, W, H, null)).toBe('blink');
+    const open = trackedFace({ scale: 1, distanceCm: 45, blink: 0.1 });
+    expect(measureSample(open, W, H, { speedCmS: 30, spinRadS: 0 })).toBe('moving');
+    expect(measureSample(open, W, H, { speedCmS: 0, spinRadS: 1 })).toBe('moving');
+    expect(typeof measureSample(open, W, H, { speedCmS: 2, spinRadS: 0.1 })).toBe('object');
+    const noIrises = { ...open, faceLandmarks: [open.faceLandmarks![0]!.slice(0, 468)] };
+    expect(measureSample(noIrises, W, H, null)).toBe('no-face');
+  });
+});
+
+describe('FaceMeasurer', () => {
+  it('says nothing until enough frames agree, then reports within 2 % with the iris spread', () => {
+    const measurer = new FaceMeasurer();
+    const face = { scale: 0.93, distanceCm: 50, noisePx: 0.5 };
+    for (let i = 0; i < STABLE_FRAMES - 1; i++)
+      measurer.add(trackedFace(face, i * 999), i * 40, W, H, null);
+    expect(measurer.estimate()).toBeNull();
+    for (let i = STABLE_FRAMES; i < 60; i++)
+      measurer.add(trackedFace(face, i * 999), i * 40, W, H, null);
+    const estimate = measurer.estimate()!;
+    expect(estimate).not.toBeNull();
+    const truth = EYE_SPAN_CM * 10 * face.scale;
+    expect(Math.abs(estimate.pdMm / truth - 1)).toBeLessThan(0.02);
+    expect(Math.abs(estimate.faceWidthMm / (TEMPLES_CM * 10 * face.scale) - 1)).toBeLessThan(0.02);
+    // ±4 % of the iris ruler, and a little more for the frames' scatter.
+    expect(estimate.pdErrorMm).toBeGreaterThanOrEqual(truth * IRIS_SPREAD * 0.98);
+    expect(estimate.pdErrorMm).toBeLessThan(truth * IRIS_SPREAD * 1.3);
+    expect(estimate.frames).toBe(59);
+  });
+
+  it('leaves blinks and turns out, and forgets a face gone for a while', () => {
+    const measurer = new FaceMeasurer();
+    let t = 0;
+    for (let i = 0; i < 40; i++) {
+      measurer.add(trackedFace({ scale: 1.08, distanceCm: 45 }), (t += 40), W, H, null);
+      // Blinks and turns at a wrong size: they must not pull the estimate.
+      measurer.add(trackedFace({ scale: 0.8, distanceCm: 45, blink: 0.9 }), (t += 40), W, H, null);
+      measurer.add(trackedFace({ scale: 0.8, distanceCm: 45, yawDeg: 30 }), (t += 40), W, H, null);
+    }
+    const estimate = measurer.estimate()!;
+    expect(Math.abs(estimate.pdMm / (EYE_SPAN_CM * 10 * 1.08) - 1)).toBeLessThan(0.02);
+    expect(estimate).toMatchObject({ frames: 40, refused: 80 });
+    const none: TrackResult = {
+      faceLandmarks: [],
+      faceBlendshapes: [],
+      facialTransformationMatrixes: [],
+    };
+    measurer.add(none, t + FORGET_AFTER_MS / 2, W, H, null);
+    expect(measurer.estimate()).not.toBeNull();
+    measurer.add(none, t + FORGET_AFTER_MS + 100, W, H, null);
+    expect(measurer.estimate()).toBeNull();
+  });
+});
