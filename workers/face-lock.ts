@@ -39,11 +39,19 @@ export class FaceLock {
   private heldAtMs = -Infinity;
   /** When a second face was last in the picture. */
   private othersAtMs = -Infinity;
+  /** More than one face has been in the picture since the start. */
+  private crowded = false;
+  /** The last pick moved the glasses to another person's face (one of several seen). */
+  changed = false;
 
   /** The result narrowed to the held face (arrays of one), or to none while it is away. */
   pick(result: TrackResult, timeMs: number): TrackResult {
     const faces = (result.faceLandmarks ?? []).map((points) => measure(points));
-    if (faces.length > 1) this.othersAtMs = timeMs;
+    this.changed = false;
+    if (faces.length > 1) {
+      this.othersAtMs = timeMs;
+      this.crowded = true;
+    }
     if (faces.length === 0) return result;
     const held = this.held;
     let index = -1;
@@ -63,6 +71,8 @@ export class FaceLock {
       if (held && crowd && away < HANDOVER_MS) return only(result, -1);
       index = largest(faces);
       if (index < 0) return only(result, -1);
+      // With only ever one face in the picture a far jump is a cut or a seek, not someone else.
+      this.changed = held !== null && this.crowded;
     }
     this.held = faces[index]!;
     this.heldAtMs = timeMs;
@@ -73,6 +83,7 @@ export class FaceLock {
     this.held = null;
     this.heldAtMs = -Infinity;
     this.othersAtMs = -Infinity;
+    this.crowded = false;
   }
 }
 

@@ -29,6 +29,8 @@ export class FacePose {
   /** Poses the scene from the tracking result of the frame at `timeMs` (its timestamp). */
   apply(all: TrackResult, timeMs: number, mirror: boolean): void {
     const result = this.lock.pick(all, timeMs);
+    // The glasses went to another person: what was measured belongs to someone else.
+    if (this.lock.changed) this.measurer.reset();
     const { width, height } = this.scene.size;
     // Before the pose is updated: the filter's motion is how fast the face moved up to this frame.
     this.measurer.add(result, timeMs, width, height, this.motion);
@@ -51,14 +53,11 @@ export class FacePose {
     this.eyes = eyeCentres(result, mirror);
   }
 
-  /**
-   * Poses the scene for a frame that was not tracked: the last pose carried on to `timeMs`. After
-   * a jump (a seek, a loop) there is none until the next result: the glasses wait off the picture
-   * rather than stay where the face was before the jump (on the mouth, at a loop's seam).
-   */
+  /** Poses the scene for a frame that was not tracked: the last pose carried on to `timeMs`. */
   predict(timeMs: number): void {
     if (!this.face) return;
-    this.scene.setPose(this.filter.predict(timeMs, this.smoothed));
+    const pose = this.filter.predict(timeMs, this.smoothed);
+    if (pose) this.scene.setPose(pose);
   }
 
   /** How fast the face moves; null while there is none (the scheduler then tracks every frame). */

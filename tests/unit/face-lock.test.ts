@@ -52,16 +52,22 @@ describe('FaceLock', () => {
     const a = face(0.7, 0.5, 0.1, 1);
     const b = face(0.2, 0.5, 0.1, 2);
     lock.pick(result(a, b), 0);
+    expect(lock.changed).toBe(false);
     expect(worn(lock.pick(result(b), 1000))).toBeNull();
     expect(worn(lock.pick(result(b), HANDOVER_MS))).toBe(2);
+    // Said once, so the face's measurement starts over for its new wearer.
+    expect(lock.changed).toBe(true);
     // Now the glasses are on the other face, and stay there when the first comes back.
     expect(worn(lock.pick(result(a, b), HANDOVER_MS + 100))).toBe(2);
+    expect(lock.changed).toBe(false);
   });
 
   it('follows a lone face anywhere at once (a cut or a seek)', () => {
     const lock = new FaceLock();
     expect(worn(lock.pick(result(face(0.2, 0.5, 0.1, 1)), 0))).toBe(1);
     expect(worn(lock.pick(result(face(0.8, 0.3, 0.1, 3)), 40))).toBe(3);
+    // One face all along: the same person, its measurement kept.
+    expect(lock.changed).toBe(false);
   });
 
   it('starts afresh after reset', () => {
