@@ -30,6 +30,9 @@ export class FaceMeasurer {
   private refused = 0;
   private lastFaceMs = -Infinity;
   private stable = false;
+  /** The last estimate; recomputed only after a new frame (it is read on every tracked frame). */
+  private last: FaceMeasure | null = null;
+  private dirty = false;
 
   /** Takes the tracking result of the frame at `timeMs` (the held face only). */
   add(
@@ -46,6 +49,7 @@ export class FaceMeasurer {
     }
     // Time may run backwards (a looped or sought video): that is not an absence.
     this.lastFaceMs = timeMs;
+    this.dirty = true;
     if (typeof sample === 'string') this.refused++;
     else {
       this.samples.push(sample);
@@ -56,6 +60,12 @@ export class FaceMeasurer {
 
   /** The estimate so far; null until enough frames agree (the average face is used meanwhile). */
   estimate(): FaceMeasure | null {
+    if (this.dirty) this.last = this.compute();
+    this.dirty = false;
+    return this.last;
+  }
+
+  private compute(): FaceMeasure | null {
     const n = this.samples.length;
     if (n < STABLE_FRAMES) return null;
     const pd = spreadOf(this.samples.map((s) => s.pdMm));
@@ -80,6 +90,8 @@ export class FaceMeasurer {
     this.samples = [];
     this.refused = 0;
     this.stable = false;
+    this.last = null;
+    this.dirty = false;
   }
 }
 

@@ -127,25 +127,46 @@ export class FramePump {
 export function videoFrameSource(video: HTMLVideoElement): FrameSource {
   return {
     onNextFrame(callback) {
-      if (typeof HTMLVideoElement.prototype.requestVideoFrameCallback === 'function') {
-        const handle = video.requestVideoFrameCallback((_now, metadata) =>
-          callback(performance.timeOrigin + (metadata.captureTime ?? metadata.expectedDisplayTime)),
-        );
-        return () => video.cancelVideoFrameCallback(handle);
-      }
-      // Fallback: poll on animation frames and report when the picture changed.
-      const last = video.currentTime;
-      let handle = 0;
-      const poll = () => {
-        if (video.currentTime !== last) callback(performance.timeOrigin + performance.now());
-        else handle = requestAnimationFrame(poll);
+      let cancelPainted = () => {};
+      const once = (capturedAtMs: number) => {
+        cancel();
+        callback(capturedAtMs);
       };
-      handle = requestAnimationFrame(poll);
-      return () => cancelAnimationFrame(handle);
+      // A paused video that seeks shows a new picture, but Chromium calls no video frame callback
+      // for it (measured: frames in stayed the same over eight paused seeks): take it on seeked.
+      const seeked = () => {
+        if (video.paused) once(performance.timeOrigin + performance.now());
+      };
+      const cancel = () => {
+        cancelPainted();
+        video.removeEventListener('seeked', seeked);
+      };
+      video.addEventListener('seeked', seeked);
+      cancelPainted = onPainted(video, once);
+      return cancel;
     },
     grab(timestampUs) {
       if (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA || !video.videoWidth) return null;
       return new VideoFrame(video, { timestamp: timestampUs });
     },
   };
+}
+
+/** Calls back once when `video` shows a new picture, with its capture time; returns a cancel. */
+function onPainted(video: HTMLVideoElement, callback: (capturedAtMs: number) => void): () => void {
+  if (typeof HTMLVideoElement.prototype.requestVideoFrameCallback === 'function') {
+    const handle = video.requestVideoFrameCallback((_now, metadata) =>
+      callback(performance.timeOrigin + (metadata.captureTime ?? metadata.expectedDisplayTime)),
+    );
+    return () => video.cancelVideoFrameCallback(handle);
+  }
+  // Fallback: poll on animation frames and report when the picture changed.
+  const last = video.currentTime;
+  let handle = 0;
+  const poll = () => {
+    if (video.currentTime !== last) callback(performance.timeOrigin + performance.now());
+    else handle = requestAnimationFrame(poll);
+  };
+  handle = requestAnimationFrame(poll);
+  return () => cancelAnimationFrame(handle);
 }

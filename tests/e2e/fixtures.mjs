@@ -24,13 +24,13 @@ const CACHE = join(ROOT, '.cache/fixtures');
 const SHARED_VIDEO = join(ROOT, '../shared/assets/video');
 const ASTRONAUT_IN_DEB = './usr/lib/python3/dist-packages/skimage/data/astronaut.png';
 
-/** Ground truth of roll.y4m / roll.mp4: angle(t) = amplitude * sin(2πt / period); ffmpeg rotates clockwise for positive angles. */
+/** Ground truth of the roll videos (Fixtures.roll, roll.y4m): angle(t) = amplitude * sin(2πt / period); ffmpeg rotates clockwise for positive angles. */
 export const ASTRONAUT_ROLL = { amplitudeRad: 0.35, periodS: 4 };
 
 /**
  * @typedef {{ name: string, y4m: string, width: number, height: number, fps: number }} Camera
  * @typedef {{ name: string, mp4: string }} VideoFile
- * @typedef {{ source: 'shared' | 'astronaut', dir: string, cameras: Camera[], files: VideoFile[] }} Fixtures
+ * @typedef {{ source: 'shared' | 'astronaut', dir: string, cameras: Camera[], files: VideoFile[], roll: VideoFile }} Fixtures
  */
 
 /** @param {string} command @param {string[]} args @param {{ cwd?: string }} [options] */
@@ -110,6 +110,26 @@ async function sharedSet() {
     [webcam],
     ['-i', webcam, '-an', '-vf', 'fps=30,scale=640:-2', '-pix_fmt', 'yuv420p'],
   );
+  // One frontal webcam picture (t = 2 s), rolled in the picture plane by a known angle.
+  const rollMp4 = join(CACHE, 'webcam-roll.mp4');
+  const still = ['-ss', '2', '-i', webcam, '-frames:v', '1', '-update', '1'];
+  const stillPng = join(CACHE, 'webcam-still.png');
+  await ffmpegCached(stillPng, [webcam], still);
+  await ffmpegCached(
+    rollMp4,
+    [stillPng],
+    [
+      '-framerate',
+      '30',
+      '-loop',
+      '1',
+      '-i',
+      stillPng,
+      '-vf',
+      rollFilter('crop=ih:ih,scale=480:480'),
+      ...(await h264Args()),
+    ],
+  );
   return {
     source: 'shared',
     dir: CACHE,
@@ -118,6 +138,7 @@ async function sharedSet() {
       { name: 'portrait-turn', mp4: portrait },
       { name: 'webcam-720p60', mp4: webcam },
     ],
+    roll: { name: 'webcam-roll', mp4: rollMp4 },
   };
 }
 
@@ -159,13 +180,32 @@ async function h264Available() {
   return / libx264 /.test(String(out));
 }
 
+/**
+ * The picture rolled by ASTRONAUT_ROLL's angle over time (clockwise for positive angles).
+ * @param {string} filters what frames the face first
+ */
+function rollFilter(filters) {
+  const { amplitudeRad, periodS } = ASTRONAUT_ROLL;
+  return `${filters},rotate='${amplitudeRad}*sin(2*PI*t/${periodS})':fillcolor=gray,format=yuv420p`;
+}
+
+/**
+ * Output arguments for an 8 s, 30 fps MP4 (H.264 where this ffmpeg has it). The looped input
+ * must run at 30 fps too, so that each frame's angle is the one at its own time.
+ */
+async function h264Args() {
+  const codec = (await h264Available())
+    ? ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20']
+    : ['-c:v', 'mpeg4', '-q:v', '3'];
+  return ['-t', '8', '-r', '30', ...codec, '-pix_fmt', 'yuv420p', '-movflags', '+faststart'];
+}
+
 /** @returns {Promise<Fixtures>} */
 async function astronautSet() {
   const png = await astronautPng();
   const face = 'crop=240:240:105:15,scale=480:480';
-  const { amplitudeRad, periodS } = ASTRONAUT_ROLL;
-  const roll = `${face},rotate='${amplitudeRad}*sin(2*PI*t/${periodS})':fillcolor=gray,format=yuv420p`;
-  const input = ['-loop', '1', '-i', png];
+  const roll = rollFilter(face);
+  const input = ['-framerate', '30', '-loop', '1', '-i', png];
   const rollY4m = join(CACHE, 'roll.y4m');
   const stillY4m = join(CACHE, 'still.y4m');
   const rollMp4 = join(CACHE, 'roll.mp4');
@@ -175,32 +215,14 @@ async function astronautSet() {
     [png],
     [...input, '-vf', `${face},format=yuv420p`, '-t', '2', '-r', '30'],
   );
-  const codec = (await h264Available())
-    ? ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20']
-    : ['-c:v', 'mpeg4', '-q:v', '3'];
-  await ffmpegCached(
-    rollMp4,
-    [png],
-    [
-      ...input,
-      '-vf',
-      roll,
-      '-t',
-      '8',
-      '-r',
-      '30',
-      ...codec,
-      '-pix_fmt',
-      'yuv420p',
-      '-movflags',
-      '+faststart',
-    ],
-  );
+  await ffmpegCached(rollMp4, [png], [...input, '-vf', roll, ...(await h264Args())]);
+  const rollFile = { name: 'roll', mp4: rollMp4 };
   return {
     source: 'astronaut',
     dir: CACHE,
     cameras: [await camera('roll', rollY4m), await camera('still', stillY4m)],
-    files: [{ name: 'roll', mp4: rollMp4 }],
+    files: [rollFile],
+    roll: rollFile,
   };
 }
 

@@ -93,6 +93,12 @@ export interface EyeComparison {
   /** Distance between the eye centres, and the square root of the area the glasses change, px. */
   eyeSpanPx: number;
   glassesSizePx: number;
+  /**
+   * Roll in the picture, degrees clockwise: the long axis of the pixels the glasses change, and
+   * the tracked eye line.
+   */
+  glassesRollDeg: number;
+  eyesRollDeg: number;
   corner: number;
 }
 
@@ -135,13 +141,32 @@ export async function glassesAtEyesInPage(averageSize = false): Promise<EyeCompa
     (region(Math.round(lx * width), Math.round(ly * height), r) +
       region(Math.round(rx * width), Math.round(ry * height), r)) /
     2;
-  // How large the glasses are: the square root of the area they change (any shape, any turn).
+  // How large the glasses are: the square root of the area they change (any shape, any turn);
+  // their roll: that area's long axis, from its second moments.
   let changed = 0;
+  const sum = { x: 0, y: 0, xx: 0, yy: 0, xy: 0 };
   for (let i = 0; i < on.data.length; i += 4) {
     let d = 0;
     for (let c = 0; c < 3; c++) d += Math.abs(on.data[i + c]! - off.data[i + c]!);
-    if (d > 30) changed++;
+    if (d <= 30) continue;
+    changed++;
+    const x = (i / 4) % width;
+    const y = Math.floor(i / 4 / width);
+    sum.x += x;
+    sum.y += y;
+    sum.xx += x * x;
+    sum.yy += y * y;
+    sum.xy += x * y;
   }
+  const n = Math.max(1, changed);
+  const [mx, my] = [sum.x / n, sum.y / n];
+  const [cxx, cyy, cxy] = [sum.xx / n - mx * mx, sum.yy / n - my * my, sum.xy / n - mx * my];
+  const degrees = (radians: number) => (radians * 180) / Math.PI;
+  const glassesRollDeg = degrees(0.5 * Math.atan2(2 * cxy, cxx - cyy));
+  // Either eye may come first: the line's angle is folded into ±90°.
+  const line = degrees(Math.atan2((ry - ly) * height, (rx - lx) * width));
+  const eyesRollDeg = line > 90 ? line - 180 : line < -90 ? line + 180 : line;
   const glassesSizePx = Math.sqrt(changed);
-  return { width, height, eyes, corner: region(r, r, r), eyeSpanPx, glassesSizePx };
+  const corner = region(r, r, r);
+  return { width, height, eyes, corner, eyeSpanPx, glassesSizePx, glassesRollDeg, eyesRollDeg };
 }
