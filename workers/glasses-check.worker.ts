@@ -133,7 +133,7 @@ const api = {
     const { object, report } = await loadGlasses(bytes, { fit, renderer: tryOn.renderer });
     // The lens path the app picks on software GL (see lens-quality.ts), whatever this machine is.
     applyLensQuality(object, 'fast');
-    tryOn.setGlasses(object);
+    tryOn.setGlasses(object, report);
     const png = await (await draw(tryOn, title)).arrayBuffer();
     return Comlink.transfer({ report, png }, [png]);
   },

@@ -38,7 +38,7 @@ export class GlassesSlot {
       disposeTree(object);
       return { report, worn: false };
     }
-    this.scene.setGlasses(object);
+    this.scene.setGlasses(object, report);
     return { report, worn: true };
   }
 

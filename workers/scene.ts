@@ -22,6 +22,8 @@ import {
 } from 'three';
 import { CAMERA_FAR, CAMERA_FOV, CAMERA_NEAR } from '../src/shared/render-constants';
 import type { CubeLevel } from './env-prefilter';
+import { HeadProfile } from './head-profile';
+import type { TempleFit } from './temple-bend';
 import { TrueSize } from './true-size';
 import { canvasPng } from './surface';
 
@@ -135,15 +137,19 @@ export class TryOnScene {
   }
 
   addOccluder(occluder: Object3D): void {
+    // Read before it joins the anchor: its matrices are then relative to the face.
+    this.trueSize.temples.setHead(new HeadProfile(occluder));
     this.anchor.add(occluder);
   }
 
-  setGlasses(glasses: Object3D | null): void {
+  /** Wears `glasses` (fitted: `fit` says where their lenses are and whether they have temples). */
+  setGlasses(glasses: Object3D | null, fit?: TempleFit): void {
     if (this.glasses) {
       this.trueSize.group.remove(this.glasses);
       disposeTree(this.glasses);
     }
     this.glasses = glasses;
+    this.trueSize.temples.wear(glasses, fit);
     if (glasses) {
       glasses.visible = this.glassesShownFlag;
       this.trueSize.group.add(glasses);
