@@ -53,11 +53,15 @@ export class FacePose {
     this.eyes = eyeCentres(result, mirror);
   }
 
-  /** Poses the scene for a frame that was not tracked: the last pose carried on to `timeMs`. */
+  /**
+   * Poses the scene for a frame that was not tracked: the last pose carried on to `timeMs`. After
+   * a jump (a seek, a loop) there is none until the next result: the glasses wait off the picture
+   * rather than stay where the face was before the jump (on the mouth, at a loop's seam). A paused
+   * seek gets its own pose within STILL_PICTURE_MS (kept-picture.ts).
+   */
   predict(timeMs: number): void {
     if (!this.face) return;
-    const pose = this.filter.predict(timeMs, this.smoothed);
-    if (pose) this.scene.setPose(pose);
+    this.scene.setPose(this.filter.predict(timeMs, this.smoothed));
   }
 
   /** How fast the face moves; null while there is none (the scheduler then tracks every frame). */
