@@ -33,7 +33,7 @@ export type TempleFit = Pick<GlassesReport, 'lensCentres' | 'temples'>;
 interface Bendable {
   attribute: Positions;
   index: number;
-  /** Its position (cm) in the fitted frame, and which matrix takes it back to its mesh. */
+  /** Its position (cm) in the fitted frame; `toMesh` picks the matrix back to its mesh. */
   x: number;
   y: number;
   z: number;
@@ -83,8 +83,8 @@ export class TempleBend {
     const p = new Vector3();
     for (const mesh of meshesOf(glasses)) {
       const attribute = mesh.geometry.getAttribute('position') as Positions;
-      // A geometry shared by two meshes cannot bend for both: left as it is. Hidden meshes are
-      // what the fit set aside (a stand, a plane).
+      // A geometry shared by two meshes (a temple mirrored into the other) bends once, by the
+      // first; the other follows as its image. Hidden meshes are what the fit set aside.
       if (seen.has(mesh.geometry) || !mesh.visible) continue;
       seen.add(mesh.geometry);
       const toMesh = this.toMesh.length;
