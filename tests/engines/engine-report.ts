@@ -19,6 +19,7 @@ export interface EngineReport {
   photo: string;
   record: string;
   camera: string;
+  measure: string;
   /** Per check: 'pass 12.3s', 'FAIL 4.0s: …' or 'skip: …'. */
   checks: Record<string, string>;
 }
@@ -37,6 +38,7 @@ export const newReport = (engine: string): EngineReport => ({
   photo: '?',
   record: '?',
   camera: '?',
+  measure: '?',
   checks: {},
 });
 
@@ -74,7 +76,7 @@ export function summaryLine(r: EngineReport, totalS: number): string {
     .join(' ');
   return (
     `[engines] ${r.engine} ${r.version} | path=${r.path} delegate=${r.delegate} | ` +
-    `tracking ${r.fps}, detect ${r.detectMs} ms | file=${r.file} | eyes ${r.eyes} | ` +
+    `tracking ${r.fps}, detect ${r.detectMs} ms | file=${r.file} | eyes ${r.eyes} | ${r.measure} | ` +
     `photo=${r.photo} | record=${r.record} | camera=${r.camera} | storage=${r.storage} | ` +
     `first visit ${r.loading} | ${checks} | ${totalS.toFixed(0)} s`
   );

@@ -144,6 +144,23 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
     }),
   );
 
+  it.skipIf(why)('(g) the face is measured: a plausible PD, shown on its badge', () =>
+    check('g', async () => {
+      // The same worker code as in Chromium; here the engine's own video decoding and timing.
+      const st = await app.waitForStats(session(), (st) => st.pdMm !== null, 150_000);
+      report.measure = `PD ${st.pdMm} mm, face ${st.faceWidthMm} mm, scale ${st.faceScale}`;
+      expect(st.pdMm!).toBeGreaterThan(54);
+      expect(st.pdMm!).toBeLessThan(74);
+      const badgeSays = (pattern: string) =>
+        new RegExp(pattern).test(document.querySelector('.measure-badge')?.textContent ?? '');
+      await session().waitFor(badgeSays, {
+        args: ['^瞳距约 \\d+ 毫米（±\\d+）$'],
+        timeoutMs: 5_000,
+        what: 'the PD badge',
+      });
+    }),
+  );
+
   it.skipIf(why)('(d) 拍照 saves merged-screenshot.png at 2× the video', () =>
     check('d', async () => {
       await session().click(`text=${zhCN.takePhoto}`);
