@@ -29,6 +29,6 @@ export async function loadEngineAssets(): Promise<EngineAssets> {
 }
 
 /** A project asset whose size and SHA-256 setup recorded (the head occluder). */
-export function fetchKnownAsset(path: string): Promise<ArrayBuffer> {
-  return fetchChecked(assetUrl(path), knownAsset(path));
+export function fetchKnownAsset(path: string, signal?: AbortSignal): Promise<ArrayBuffer> {
+  return fetchChecked(assetUrl(path), knownAsset(path), undefined, signal);
 }

@@ -13,6 +13,7 @@ import { CameraError, openCamera, stopStream } from './camera';
 import { frameLogger } from './debug-handle';
 import { FramePump, videoFrameSource } from './frame-pump';
 import type { TryOnEngine } from './try-on-engine';
+import { useHiddenPause } from './use-hidden-pause';
 import { loadVideoFile, videoFileProblem, type VideoFileSession } from './video-file';
 
 type Mode = 'idle' | 'camera' | 'file';
@@ -191,6 +192,11 @@ export function useSources(
   );
 
   useEffect(() => stopAll, [stopAll]);
+  useHiddenPause(
+    videoRef,
+    streamRef,
+    useCallback(() => modeRef.current === 'file', []),
+  );
 
   return {
     running,

@@ -1,10 +1,10 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../i18n';
-import { ASSET_PATHS } from '../shared/storage-constants';
+import { SCENE_ASSETS_WAIT_MS } from '../shared/ui-constants';
 import { engineErrorAtom, engineStatusAtom, pipelineStatsAtom } from '../state/atoms';
-import { loadEngineAssets, fetchKnownAsset } from './engine-assets';
-import { loadEnvironmentImage } from '../storage/env-image';
+import { loadEngineAssets } from './engine-assets';
+import { loadSceneAssets, sceneNotice } from './scene-assets';
 import { acquireEngine, releaseEngine } from './engine-registry';
 import { exposeDebugHandle } from './debug-handle';
 import { rememberChoices } from './engine-choices';
@@ -95,6 +95,7 @@ export function useTryOn() {
     if (!canvas) return;
     let cancelled = false;
     let acquired = false;
+    const abort = new AbortController();
     setStatus('starting');
     setPrepared(0);
     Promise.all([engineAssets(), chooseEnginePath()])
@@ -123,14 +124,17 @@ export function useTryOn() {
         exposeDebugHandle(engine);
         // After a crash the source is still playing: track again while the rest loads.
         resume(engine);
-        await Promise.all([
-          fetchKnownAsset(ASSET_PATHS.headOccluder).then((glb) => engine.setOccluder(glb)),
-          loadEnvironmentImage().then((png) => engine.setEnvironment(png)),
-        ]).catch((error: unknown) => console.error(error));
+        const scene = await loadSceneAssets(engine, SCENE_ASSETS_WAIT_MS, abort.signal);
+        if (cancelled) return;
         setStatus('ready');
-        if (recovering.current) {
-          recovering.current = false;
-          setError(null);
+        const notice = sceneNotice(scene.missing);
+        // Replaces a recovery notice, and is replaced in turn once the late parts are in.
+        if (recovering.current || notice) setError(notice);
+        recovering.current = false;
+        if (notice) {
+          void scene.settled.then((missing) => {
+            if (!cancelled) setError((shown) => (shown === notice ? sceneNotice(missing) : shown));
+          });
         }
       })
       .catch((error: unknown) => {
@@ -142,6 +146,7 @@ export function useTryOn() {
       });
     return () => {
       cancelled = true;
+      abort.abort();
       engineRef.current = null;
       setEngine(null);
       exposeDebugHandle(null);

@@ -29,6 +29,12 @@ export const TOAST_MS = 2000;
 /** A toast that reports lost work stays longer than the spec's 2 s, ms. */
 export const RECORDING_LOST_TOAST_MS = 5000;
 
+/**
+ * The head occluder and the environment are waited for this long before the try-on opens without
+ * them (they still go in when they arrive), ms: a stuck download or decode never holds the start.
+ */
+export const SCENE_ASSETS_WAIT_MS = 15_000;
+
 /** Grid columns. */
 export const GRID_COLUMNS = 3;
 

@@ -15,7 +15,7 @@ async function isPng(blob: Blob): Promise<boolean> {
  * stored. Downloads are checked against the size and SHA-256 setup recorded; the PNG signature
  * keeps a damaged stored record out of the renderer.
  */
-export async function loadEnvironmentImage(): Promise<Blob> {
+export async function loadEnvironmentImage(signal?: AbortSignal): Promise<Blob> {
   const stored = await getBlob(KEY_ENV_IMAGE);
   if (stored && stored.size > 0 && (await isPng(stored))) {
     return stored.type ? stored : new Blob([stored], { type: 'image/png' });
@@ -24,6 +24,8 @@ export async function loadEnvironmentImage(): Promise<Blob> {
   const bytes = await fetchChecked(
     assetUrl(ASSET_PATHS.envImage),
     knownAsset(ASSET_PATHS.envImage),
+    undefined,
+    signal,
   );
   const blob = new Blob([bytes], { type: 'image/png' });
   if (!(await isPng(blob))) throw new Error(`${ASSET_PATHS.envImage} is not a PNG`);

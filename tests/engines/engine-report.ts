@@ -20,6 +20,7 @@ export interface EngineReport {
   record: string;
   camera: string;
   measure: string;
+  hidden: string;
   /** Per check: 'pass 12.3s', 'FAIL 4.0s: …' or 'skip: …'. */
   checks: Record<string, string>;
 }
@@ -39,6 +40,7 @@ export const newReport = (engine: string): EngineReport => ({
   record: '?',
   camera: '?',
   measure: '?',
+  hidden: '?',
   checks: {},
 });
 
@@ -77,7 +79,8 @@ export function summaryLine(r: EngineReport, totalS: number): string {
   return (
     `[engines] ${r.engine} ${r.version} | path=${r.path} delegate=${r.delegate} | ` +
     `tracking ${r.fps}, detect ${r.detectMs} ms | file=${r.file} | eyes ${r.eyes} | ${r.measure} | ` +
-    `photo=${r.photo} | record=${r.record} | camera=${r.camera} | storage=${r.storage} | ` +
+    `photo=${r.photo} | record=${r.record} | ${r.hidden} | camera=${r.camera} | ` +
+    `storage=${r.storage} | ` +
     `first visit ${r.loading} | ${checks} | ${totalS.toFixed(0)} s`
   );
 }

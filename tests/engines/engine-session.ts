@@ -40,6 +40,13 @@ export interface EngineSession {
    * across navigations (collected by the page hooks, see page-hooks.ts).
    */
   consoleMessages(): Promise<string[]>;
+  /**
+   * Hides the app's tab behind a new one, as a user switching tabs does (`visibilityState`
+   * 'hidden'), and shows it again. Only where the driver can: WebKitGTK's MiniBrowser opens
+   * another window instead, which leaves the page visible.
+   */
+  hideTab?(): Promise<void>;
+  showTab?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -31,6 +31,19 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Seconds the tab stays hidden while nothing may move. */
+const HIDDEN_S = 3;
+/** In the page: the tab's visibility and the video's state. */
+const mediaInPage = () => {
+  const video = document.querySelector('video')!;
+  const track = (video.srcObject as MediaStream | null)?.getVideoTracks()[0];
+  return {
+    visibility: document.visibilityState,
+    paused: video.paused,
+    time: video.currentTime,
+    trackEnabled: track ? track.enabled : null,
+  };
+};
 const hasButton = (text: string) =>
   [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === text);
 
@@ -215,6 +228,51 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
     }),
   );
 
+  it.skipIf(why)('(h) a hidden tab does no work, and comes back by itself', async (ctx) => {
+    if (s && !s.hideTab) {
+      report.hidden = report.checks.h = 'skip: this driver cannot hide a tab';
+      ctx.skip('this driver cannot hide a tab');
+    }
+    await check('h', async () => {
+      expect((await session().evaluate(mediaInPage)).paused).toBe(false);
+      await session().hideTab!();
+      await session().waitFor(
+        () => document.visibilityState === 'hidden' && document.querySelector('video')!.paused,
+        { timeoutMs: 10_000, what: 'the hidden tab to pause its video' },
+      );
+      // The picture that stays is tracked once more (200 ms); after that nothing may move.
+      await sleep(2000);
+      const before = {
+        stats: await app.readStats(session()),
+        ...(await session().evaluate(mediaInPage)),
+      };
+      await sleep(HIDDEN_S * 1000);
+      const after = {
+        stats: await app.readStats(session()),
+        ...(await session().evaluate(mediaInPage)),
+      };
+      const shownAt = Date.now();
+      await session().showTab!();
+      const back = await app.waitForStats(
+        session(),
+        (st) => st.framesIn >= after.stats.framesIn + 10 && st.tracked > after.stats.tracked,
+        30_000,
+      );
+      const frames = (key: 'framesIn' | 'drawn' | 'tracked') =>
+        after.stats[key] - before.stats[key];
+      report.hidden =
+        `hidden ${HIDDEN_S} s: ${frames('framesIn')} in, ${frames('drawn')} drawn, ` +
+        `${frames('tracked')} tracked, video ${(after.time - before.time).toFixed(2)} s on; ` +
+        `shown: 10 frames and tracking again in ${Date.now() - shownAt} ms`;
+      expect(after.visibility).toBe('hidden');
+      expect(frames('framesIn')).toBe(0);
+      expect(frames('drawn')).toBe(0);
+      expect(after.time).toBe(before.time);
+      expect(back.face).toBe(1);
+      expect((await session().evaluate(mediaInPage)).paused).toBe(false);
+    });
+  });
+
   it.skipIf(why)("(f) 开启摄像头 with the engine's fake camera: frames flow", async (ctx) => {
     const cameras = await s
       ?.evaluate(async () => {
@@ -234,6 +292,21 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
       const video = await session().evaluate(app.videoInPage);
       report.camera = `"${video.track}" ${video.width}x${video.height}`;
       expect(await session().evaluate(() => document.querySelector('[role=alert]'))).toBeNull();
+      if (!session().hideTab) return;
+      // Hidden, the camera's track is off; shown, its frames flow again.
+      await session().hideTab!();
+      await session().waitFor(
+        () => {
+          const stream = document.querySelector('video')!.srcObject as MediaStream | null;
+          return stream?.getVideoTracks()[0]?.enabled === false;
+        },
+        { timeoutMs: 10_000, what: 'the hidden tab to turn its camera track off' },
+      );
+      await session().showTab!();
+      const shown = await app.readStats(session());
+      await app.waitForStats(session(), (st) => st.framesIn >= shown.framesIn + 20, 30_000);
+      expect((await session().evaluate(mediaInPage)).trackEnabled).toBe(true);
+      report.camera += '; hidden: track off, shown: frames again';
     });
   });
 });

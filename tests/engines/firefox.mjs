@@ -38,6 +38,8 @@ export async function launchFirefox({ viewport = { width: 430, height: 900 } } =
   });
   try {
     const page = (await browser.pages())[0] ?? (await browser.newPage());
+    /** @type {import('puppeteer-core').Page | null} the tab that hides the app's (hideTab) */
+    let other = null;
     await page.setViewport(viewport);
     /** @param {string} target */
     const handle = async (target) => {
@@ -73,6 +75,15 @@ export async function launchFirefox({ viewport = { width: 430, height: 900 } } =
         await page.screenshot({ path: /** @type {`${string}.png`} */ (path) });
       },
       consoleMessages: () => evaluate(hookedConsoleInPage),
+      async hideTab() {
+        other ??= await browser.newPage();
+        await other.bringToFront();
+      },
+      async showTab() {
+        await other?.close();
+        other = null;
+        await page.bringToFront();
+      },
       close: () => browser.close(),
     };
   } catch (error) {

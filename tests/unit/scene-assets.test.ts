@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// The downloads are the storage layer's (tested with it); here only the waiting is.
+vi.mock('../../src/engine/engine-assets', () => ({
+  fetchKnownAsset: vi.fn(() => Promise.resolve(new ArrayBuffer(8))),
+}));
+vi.mock('../../src/storage/env-image', () => ({
+  loadEnvironmentImage: vi.fn(() => Promise.resolve(new Blob(['png']))),
+}));
+
+const { loadSceneAssets, sceneNotice } = await import('../../src/engine/scene-assets');
+
+/** A promise with its resolve and reject handed out. */
+function deferred() {
+  let resolve!: () => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('loadSceneAssets', () => {
+  it('resolves as soon as both parts are in, with nothing missing', async () => {
+    const engine = { setOccluder: vi.fn(async () => {}), setEnvironment: vi.fn(async () => {}) };
+    const scene = await loadSceneAssets(engine, 60_000, new AbortController().signal);
+    expect(scene.missing).toEqual([]);
+    expect(engine.setOccluder).toHaveBeenCalledOnce();
+    expect(engine.setEnvironment).toHaveBeenCalledOnce();
+    expect(sceneNotice(scene.missing)).toBeNull();
+  });
+
+  it('stops waiting for a part that never ends, and takes it in when it comes late', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const occluder = deferred();
+    const engine = { setOccluder: () => occluder.promise, setEnvironment: async () => {} };
+    const pending = loadSceneAssets(engine, 15_000, new AbortController().signal);
+    let ended = false;
+    void pending.then(() => (ended = true));
+    await vi.advanceTimersByTimeAsync(14_999);
+    expect(ended).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const scene = await pending;
+    expect(scene.missing).toEqual(['occluder']);
+    expect(console.error).toHaveBeenCalledWith('[engine] still loading after 15000 ms: occluder');
+    expect(sceneNotice(scene.missing)).toContain('头部遮挡');
+    occluder.resolve();
+    expect(await scene.settled).toEqual([]);
+  });
+
+  it('names a part that failed, without waiting for the time limit', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const engine = {
+      setOccluder: async () => {},
+      setEnvironment: () => Promise.reject(new Error('not a PNG')),
+    };
+    const scene = await loadSceneAssets(engine, 60_000, new AbortController().signal);
+    expect(scene.missing).toEqual(['environment']);
+    expect(await scene.settled).toEqual(['environment']);
+    expect(sceneNotice(['occluder', 'environment'])).toBe(
+      '未能加载：头部遮挡（让镜腿藏在头后）、环境反光。眼镜仍可试戴，刷新页面可重试',
+    );
+  });
+});
