@@ -48,7 +48,7 @@ export interface AppOptions {
   initScript?: string;
   path?: string;
   /** Runs on the new context before the first navigation (to watch every request). */
-  onContext?: (context: BrowserContext) => void;
+  onContext?: (context: BrowserContext) => void | Promise<void>;
   /** Another screen (size, touch) than the default phone-like 430×900. */
   device?: BrowserContextOptions;
 }
@@ -66,7 +66,7 @@ export async function openApp(
   });
   await context.addInitScript(FRAME_LEDGER);
   if (initScript) await context.addInitScript(initScript);
-  onContext?.(context);
+  await onContext?.(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.log('[pageerror]', error.message));
   await page.goto(new URL(path, baseUrl).href);
