@@ -1,9 +1,10 @@
+import { NUM_FACES } from '../src/shared/render-constants';
 import type { Delegate } from '../src/shared/try-on-types';
 import {
   createTracker,
   type FaceLandmarker,
-  type FaceLandmarkerResult,
   type TrackerSource,
+  type TrackResult,
 } from './tracker';
 import { median } from './stats';
 
@@ -29,6 +30,8 @@ export class DelegatePicker {
   private candidates: Candidate[] = [];
   private chosen: Candidate | null = null;
   private turn = 0;
+  /** Faces the trackers seek (face-count.ts). */
+  private faces = NUM_FACES;
 
   private constructor(private readonly onDecided: (delegate: Delegate) => void) {}
 
@@ -56,7 +59,7 @@ export class DelegatePicker {
     const source = this.source;
     this.source = null;
     if (!source) return;
-    void createTracker(source, 'GPU').then(
+    void createTracker(source, 'GPU', this.faces).then(
       (gpu) => {
         if (this.chosen || this.closed) gpu.close();
         else this.candidates.push({ delegate: 'GPU', tracker: gpu, samples: [], seen: 0 });
@@ -72,13 +75,25 @@ export class DelegatePicker {
     return this.chosen?.delegate ?? 'pending';
   }
 
-  detect(frame: VideoFrame, timestampMs: number): FaceLandmarkerResult {
+  detect(frame: VideoFrame, timestampMs: number): TrackResult {
     const candidate = this.chosen ?? this.nextInTrial();
     const start = performance.now();
     const result = candidate.tracker.detectForVideo(frame, timestampMs);
     if (!this.chosen) this.record(candidate, performance.now() - start);
     if (this.source && candidate.seen >= TRIAL_START_FRAMES) this.startGpuCandidate();
-    return result;
+    return {
+      faceLandmarks: result.faceLandmarks,
+      faceBlendshapes: result.faceBlendshapes,
+      facialTransformationMatrixes: result.facialTransformationMatrixes,
+      soughtFaces: this.faces,
+    };
+  }
+
+  /** Seeks `faces` faces from the next detection on (a graph rebuild: 40–55 ms here). */
+  async setFaceCount(faces: number): Promise<void> {
+    if (faces === this.faces) return;
+    this.faces = faces;
+    await Promise.all(this.candidates.map((c) => c.tracker.setOptions({ numFaces: faces })));
   }
 
   close(): void {

@@ -1,3 +1,4 @@
+import { NUM_FACES } from '../src/shared/render-constants';
 import type { TrackResult } from './tracker';
 
 /** The held face unseen this long, while another is in the picture, counts as gone for good. */
@@ -33,6 +34,10 @@ function measure(points: readonly { x: number; y: number }[]): Seen | null {
  * a moment (a fast turn, a hand) without the glasses moving to the other person. Only when it has
  * been gone HANDOVER_MS does the largest face present take them. With one person in the picture
  * there is no one to confuse: a cut or a seek moves the glasses at once.
+ *
+ * A tracker that seeks one face only (face-count.ts) cannot show who else is there: a face far
+ * from the worn one, found soon after it, may be someone else. The lock is then `unsure`: no
+ * glasses, counted as a crowd, while the tracker seeks every face again.
  */
 export class FaceLock {
   private held: Seen | null = null;
@@ -43,11 +48,15 @@ export class FaceLock {
   private crowded = false;
   /** The last pick moved the glasses to another person's face (one of several seen). */
   changed = false;
+  /** The last result sought one face and found one far from the worn one (see above). */
+  unsure = false;
 
   /** The result narrowed to the held face (arrays of one), or to none while it is away. */
   pick(result: TrackResult, timeMs: number): TrackResult {
     const faces = (result.faceLandmarks ?? []).map((points) => measure(points));
+    const seesAll = (result.soughtFaces ?? NUM_FACES) > 1;
     this.changed = false;
+    this.unsure = false;
     if (faces.length > 1) {
       this.othersAtMs = timeMs;
       this.crowded = true;
@@ -66,8 +75,12 @@ export class FaceLock {
       });
     }
     if (index < 0) {
-      const crowd = timeMs - this.othersAtMs < HANDOVER_MS;
       const away = timeMs - this.heldAtMs;
+      if (held && !seesAll && away < HANDOVER_MS) {
+        this.unsure = this.crowded = true;
+        this.othersAtMs = timeMs;
+      }
+      const crowd = timeMs - this.othersAtMs < HANDOVER_MS;
       if (held && crowd && away < HANDOVER_MS) return only(result, -1);
       index = largest(faces);
       if (index < 0) return only(result, -1);
@@ -77,6 +90,14 @@ export class FaceLock {
     this.held = faces[index]!;
     this.heldAtMs = timeMs;
     return only(result, index);
+  }
+
+  /**
+   * The video jumped (a seek, a loop): where the face was is no guide to where it is. Alone in
+   * the picture so far, the next face found takes the glasses at once.
+   */
+  jumped(): void {
+    if (!this.crowded) this.held = null;
   }
 
   reset(): void {

@@ -1,4 +1,5 @@
 import { Matrix4, type Object3D } from 'three';
+import { FaceCount } from './face-count';
 import { FaceLock } from './face-lock';
 import { FaceMeasurer } from './face-measure';
 import { alignmentPx, eyeCentres } from './landmark-probes';
@@ -17,6 +18,7 @@ export class FacePose {
   private readonly smoothed = new Matrix4();
   private readonly scores = new Map<string, number>();
   private readonly lock = new FaceLock();
+  private readonly count = new FaceCount();
   readonly measurer = new FaceMeasurer();
   face = false;
   /** Distance between the reprojected nose bridge and its landmark (camera FOV check). */
@@ -29,6 +31,7 @@ export class FacePose {
   /** Poses the scene from the tracking result of the frame at `timeMs` (its timestamp). */
   apply(all: TrackResult, timeMs: number, mirror: boolean): void {
     const result = this.lock.pick(all, timeMs);
+    this.count.observe(all.faceLandmarks?.length ?? 0, this.lock.unsure, timeMs);
     // The glasses went to another person: what was measured belongs to someone else.
     if (this.lock.changed) this.measurer.reset();
     const { width, height } = this.scene.size;
@@ -69,14 +72,21 @@ export class FacePose {
     return this.face ? this.filter.motion : null;
   }
 
+  /** How many faces the tracker should seek (face-count.ts). */
+  get soughtFaces(): number {
+    return this.count.faces;
+  }
+
   /** Starts the filter afresh (a cut, a seek, a new source) instead of gliding over. */
   reset(): void {
     this.filter.reset();
+    this.lock.jumped();
   }
 
   clear(): void {
     this.filter.reset();
     this.lock.reset();
+    this.count.reset();
     this.measurer.reset();
     this.face = false;
     this.eyes = [];

@@ -88,6 +88,8 @@ export class InlineTracking implements Tracking {
     const result = this.picker.detect(frame, timeMs);
     this.facePose.apply(result, timeMs, mirror);
     this.scheduler.tracked(timeMs, performance.now() - start);
+    // The graph is rebuilt between frames (40–55 ms here), only when the count changes.
+    void this.picker.setFaceCount(this.facePose.soughtFaces);
   }
 
   reset(): void {

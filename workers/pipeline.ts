@@ -141,6 +141,7 @@ export class TryOnPipeline {
     this.onStats({
       ...this.meter.timings(),
       face: this.facePose.face,
+      soughtFaces: this.facePose.soughtFaces,
       delegate: this.tracking.delegate,
       quality: this.quality,
       alignPx: this.facePose.alignPx,

@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import { Matrix4 } from 'three';
 import { aliveLockName, watchAlive } from '../src/shared/alive-lock';
+import { NUM_FACES } from '../src/shared/render-constants';
 import type { Delegate } from '../src/shared/try-on-types';
 import type { FacePose } from './face-pose';
 import type { FrameTrack, Tracking } from './frame-tracking';
@@ -43,6 +44,9 @@ export class RemoteTracking implements Tracking {
   }));
   private next = 0;
   private readonly closing = new AbortController();
+  /** Faces the tracking worker seeks, once `faceCount` has settled there. */
+  private faces = NUM_FACES;
+  private faceCount: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly worker: Worker,
@@ -117,6 +121,7 @@ export class RemoteTracking implements Tracking {
     this.inFlight++;
     let result: TrackResult;
     try {
+      await this.faceCount;
       result = await this.remote.detect(Comlink.transfer(clone, [clone]), timeMs);
     } finally {
       this.inFlight--;
@@ -124,6 +129,12 @@ export class RemoteTracking implements Tracking {
     if (epoch !== this.epoch) return;
     const ms = performance.now() - start;
     this.facePose.apply(result, timeMs, mirror);
+    if (this.facePose.soughtFaces !== this.faces) {
+      this.faces = this.facePose.soughtFaces;
+      this.faceCount = this.remote.setFaceCount(this.faces).catch((error: unknown) => {
+        console.warn('face count not changed', error);
+      });
+    }
     this.scheduler.tracked(timeMs, ms);
     this.fresh = ms;
     this.compare(timeMs);

@@ -30,15 +30,14 @@ const api = {
   detect(frame: VideoFrame, timestampMs: number): TrackResult {
     try {
       if (!picker) throw new Error('tracker not initialised');
-      const result = picker.detect(frame, timestampMs);
-      return {
-        faceLandmarks: result.faceLandmarks,
-        faceBlendshapes: result.faceBlendshapes,
-        facialTransformationMatrixes: result.facialTransformationMatrixes,
-      };
+      return picker.detect(frame, timestampMs);
     } finally {
       frame.close();
     }
+  },
+  /** How many faces to seek from the next detection on (face-count.ts). */
+  async setFaceCount(faces: number): Promise<void> {
+    await picker?.setFaceCount(faces);
   },
 };
 

@@ -13,6 +13,7 @@ export interface TrackerSource {
 export async function createTracker(
   source: TrackerSource,
   delegate: Delegate,
+  numFaces = NUM_FACES,
 ): Promise<FaceLandmarker> {
   return FaceLandmarker.createFromOptions(
     {
@@ -23,7 +24,7 @@ export async function createTracker(
       baseOptions: { modelAssetBuffer: source.modelBytes, delegate },
       canvas: glCanvas(1, 1),
       runningMode: 'VIDEO',
-      numFaces: NUM_FACES,
+      numFaces,
       // Lower than the 0.5 defaults: a tilted-back or half-turned head is still a face to dress
       // (webcam video: face on 0.897 of frames at 0.5, 0.955 at 0.3, 0.994 at 0.2/0.2).
       minFaceDetectionConfidence: 0.3,
@@ -50,6 +51,9 @@ function loaderUrlFor(url: string, delegate: Delegate): string {
 export type TrackResult = Pick<
   FaceLandmarkerResult,
   'faceLandmarks' | 'faceBlendshapes' | 'facialTransformationMatrixes'
->;
+> & {
+  /** How many faces the tracker sought (face-count.ts); NUM_FACES when not said. */
+  soughtFaces?: number;
+};
 
 export type { FaceLandmarker, FaceLandmarkerResult };

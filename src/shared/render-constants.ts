@@ -19,9 +19,10 @@ export const CAMERA_NEAR = 1;
 export const CAMERA_FAR = 2000;
 
 /**
- * Faces tracked at once. The original tracked one (docs/behaviour.md): with two people in the
- * picture, a lost track then re-detected whichever face scored higher and the glasses jumped
- * between them. Tracking two lets workers/face-lock.ts keep the glasses on their face.
+ * Faces tracked at once, at most. The original tracked one (docs/behaviour.md): with two people
+ * in the picture, a lost track then re-detected whichever face scored higher and the glasses
+ * jumped between them. Tracking two lets workers/face-lock.ts keep the glasses on their face;
+ * workers/face-count.ts seeks one only while a face is alone (two cost ~20 % more per detection).
  */
 export const NUM_FACES = 2;
 

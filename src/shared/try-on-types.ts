@@ -101,6 +101,8 @@ export interface WorkerStats {
   latencyMsP50: number;
   latencyMsP95: number;
   face: boolean;
+  /** How many faces the tracker seeks now (1, or NUM_FACES to see who is there). */
+  soughtFaces: number;
   delegate: Delegate | 'pending';
   quality: LensQuality | 'pending';
   /** Distance in px between the tracked nose bridge and where the 3D anchor projects it. */

@@ -174,6 +174,8 @@ describe('bad video files', () => {
       console.log('two faces: worn on', JSON.stringify(countSides(sides)));
       expect(sides.length).toBeGreaterThan(30);
       expect(new Set(sides).size).toBe(1);
+      // Two people in the picture: the tracker keeps seeking both (face-count.ts).
+      expect((await readStats(page)).soughtFaces).toBe(2);
     });
   });
 });

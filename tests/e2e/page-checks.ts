@@ -19,6 +19,7 @@ export interface Stats {
   renderMs: number;
   face: number;
   faces: number;
+  soughtFaces: number;
   workerTracked: number;
   delegate: string;
   /** 'worker' or 'page' once the engine chose where to run; '' before. */
@@ -49,6 +50,7 @@ export function parseStats(data: Record<string, string | undefined>): Stats {
     renderMs: n('renderMs'),
     face: n('face'),
     faces: n('faces'),
+    soughtFaces: n('soughtFaces'),
     workerTracked: n('workerTracked'),
     delegate: data.delegate ?? '',
     path: data.path ?? '',

@@ -85,6 +85,8 @@ describe('frame accounting', () => {
       const perSecond = (running.tracked - first.tracked) / 60;
       expect(perSecond).toBeGreaterThan(2);
       expect(Math.abs(running.fps - perSecond)).toBeLessThan(0.5 * perSecond);
+      // Alone in the picture for a minute: the tracker seeks one face, not two (face-count.ts).
+      expect(running.soughtFaces).toBe(1);
       await page.getByRole('button', { name: '关闭摄像头' }).click();
       const done = await waitForStats(page, (s) => s.inFlight === 0, 10_000);
       expect(done.failed).toBe(0);

@@ -70,6 +70,35 @@ describe('FaceLock', () => {
     expect(lock.changed).toBe(false);
   });
 
+  it('seeking one face, waits on a far face found soon after the worn one, as on a crowd', () => {
+    const lock = new FaceLock();
+    const one = (...faces: Face[]): TrackResult => ({ ...result(...faces), soughtFaces: 1 });
+    const a = face(0.7, 0.5, 0.1, 1);
+    const b = face(0.2, 0.5, 0.1, 2);
+    expect(worn(lock.pick(one(a), 0))).toBe(1);
+    expect(lock.unsure).toBe(false);
+    // The tracker lost the worn face and found another: someone else, maybe.
+    expect(worn(lock.pick(one(b), 300))).toBeNull();
+    expect(lock.unsure).toBe(true);
+    // Seeking every face again: the worn one is back, and keeps the glasses.
+    expect(worn(lock.pick(result(b, face(0.69, 0.5, 0.1, 1)), 500))).toBe(1);
+    expect(lock.unsure).toBe(false);
+    // Or it is gone: the other face takes them only once it has been gone for good.
+    expect(worn(lock.pick(result(b), 1000))).toBeNull();
+    expect(worn(lock.pick(result(b), 500 + HANDOVER_MS))).toBe(2);
+  });
+
+  it('seeking one face, follows it at once after a jump of the video, or when long gone', () => {
+    const lock = new FaceLock();
+    const one = (...faces: Face[]): TrackResult => ({ ...result(...faces), soughtFaces: 1 });
+    expect(worn(lock.pick(one(face(0.2, 0.5, 0.1, 1)), 0))).toBe(1);
+    lock.jumped();
+    expect(worn(lock.pick(one(face(0.8, 0.3, 0.1, 3)), 40))).toBe(3);
+    expect(lock.unsure).toBe(false);
+    expect(worn(lock.pick(one(face(0.2, 0.3, 0.1, 4)), 40 + HANDOVER_MS))).toBe(4);
+    expect(lock.unsure).toBe(false);
+  });
+
   it('starts afresh after reset', () => {
     const lock = new FaceLock();
     lock.pick(result(face(0.7, 0.5, 0.1, 1), face(0.2, 0.5, 0.2, 2)), 0);
