@@ -61,9 +61,12 @@ const api = {
     input: ModelInput,
   ): Promise<{ times: number[]; convertMs: number[]; uploadMs: number[]; createMs: number }> {
     const created = performance.now();
+    // One face sought, as the app does once a face is alone (workers/face-count.ts): the
+    // model's own limit for the one person in these videos.
     const tracker = await createTracker(
       { ...source, modelBytes: new Uint8Array(source.modelBytes) },
       delegate,
+      1,
     );
     const createMs = performance.now() - created;
     const times: number[] = [];
