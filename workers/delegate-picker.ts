@@ -5,6 +5,7 @@ import {
   type FaceLandmarker,
   type TrackerSource,
   type TrackResult,
+  warmUpTracker,
 } from './tracker';
 import { median } from './stats';
 
@@ -47,6 +48,10 @@ export class DelegatePicker {
       return createTracker(source, 'CPU');
     });
     picker.candidates.push({ delegate: first, tracker, samples: [], seen: 0 });
+    // Before the camera's first frame, not on it (that frame's detection took 0.26–0.9 s cold),
+    // and after start resolves, while the scene loads and the user reaches for the button. A
+    // frame that comes first cancels it: the model's timestamps must rise.
+    if (first === 'CPU') picker.warmUp = setTimeout(() => warmUpTracker(tracker), 0);
     if (force) picker.decide(picker.candidates[0]!);
     else picker.source = source;
     return picker;
@@ -54,6 +59,7 @@ export class DelegatePicker {
 
   private source: TrackerSource | null = null;
   private closed = false;
+  private warmUp: ReturnType<typeof setTimeout> | undefined;
 
   private startGpuCandidate(): void {
     const source = this.source;
@@ -76,6 +82,7 @@ export class DelegatePicker {
   }
 
   detect(frame: VideoFrame, timestampMs: number): TrackResult {
+    clearTimeout(this.warmUp);
     const candidate = this.chosen ?? this.nextInTrial();
     const start = performance.now();
     const result = candidate.tracker.detectForVideo(frame, timestampMs);
@@ -97,6 +104,7 @@ export class DelegatePicker {
   }
 
   close(): void {
+    clearTimeout(this.warmUp);
     this.source = null;
     this.closed = true;
     for (const candidate of this.candidates) candidate.tracker.close();

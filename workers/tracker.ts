@@ -36,6 +36,28 @@ export async function createTracker(
   );
 }
 
+/** A picture size the detector sees the way it sees a camera's (it scales every input down). */
+const WARM_UP_SIZE = 256;
+
+/**
+ * Runs the graph once on a plain picture, at timestamp 0 (below every frame's: frames carry
+ * capture times in epoch ms), so that its one-off start-up work (buffers, the inference
+ * back end's first run) is done before the first real frame instead of delaying it.
+ */
+export function warmUpTracker(tracker: FaceLandmarker): void {
+  const canvas = new OffscreenCanvas(WARM_UP_SIZE, WARM_UP_SIZE);
+  const context = canvas.getContext('2d');
+  if (!context) return;
+  context.fillStyle = '#808080';
+  context.fillRect(0, 0, WARM_UP_SIZE, WARM_UP_SIZE);
+  const frame = new VideoFrame(canvas, { timestamp: 0 });
+  try {
+    tracker.detectForVideo(frame, 0);
+  } finally {
+    frame.close();
+  }
+}
+
 /**
  * The loader is an ES module that sets `self.ModuleFactory` when it runs; a second import of the
  * same URL is served from the module map and never runs again, so each delegate gets its own URL.
