@@ -48,10 +48,6 @@ export class DelegatePicker {
       return createTracker(source, 'CPU');
     });
     picker.candidates.push({ delegate: first, tracker, samples: [], seen: 0 });
-    // Before the camera's first frame, not on it (that frame's detection took 0.26–0.9 s cold),
-    // and after start resolves, while the scene loads and the user reaches for the button. A
-    // frame that comes first cancels it: the model's timestamps must rise.
-    if (first === 'CPU') picker.warmUp = setTimeout(() => warmUpTracker(tracker), 0);
     if (force) picker.decide(picker.candidates[0]!);
     else picker.source = source;
     return picker;
@@ -59,7 +55,6 @@ export class DelegatePicker {
 
   private source: TrackerSource | null = null;
   private closed = false;
-  private warmUp: ReturnType<typeof setTimeout> | undefined;
 
   private startGpuCandidate(): void {
     const source = this.source;
@@ -81,8 +76,18 @@ export class DelegatePicker {
     return this.chosen?.delegate ?? 'pending';
   }
 
+  /**
+   * Runs the CPU tracker once on a plain picture before any frame (see warmUpTracker); the GPU
+   * one would compile its shaders for seconds, and its trial waits for real frames anyway.
+   */
+  warmUp(timestampMs: number): void {
+    const only = this.candidates[0];
+    if (this.candidates.length === 1 && only?.delegate === 'CPU' && only.seen === 0) {
+      warmUpTracker(only.tracker, timestampMs);
+    }
+  }
+
   detect(frame: VideoFrame, timestampMs: number): TrackResult {
-    clearTimeout(this.warmUp);
     const candidate = this.chosen ?? this.nextInTrial();
     const start = performance.now();
     const result = candidate.tracker.detectForVideo(frame, timestampMs);
@@ -104,7 +109,6 @@ export class DelegatePicker {
   }
 
   close(): void {
-    clearTimeout(this.warmUp);
     this.source = null;
     this.closed = true;
     for (const candidate of this.candidates) candidate.tracker.close();

@@ -25,6 +25,11 @@ export interface Tracking {
   frame(frame: VideoFrame, timeMs: number, mirror: boolean): FrameTrack;
   /** Gives `frame` (borrowed) its own pose: a photo, or a change shown on a paused picture. */
   trackNow(frame: VideoFrame, timeMs: number, mirror: boolean): Promise<void>;
+  /**
+   * Gets the model's one-off start-up work done before the first frame; takes a timestamp from
+   * `next` (the pipeline's RisingClock) only if it does.
+   */
+  warmUp(next: () => number): void;
   /** The video jumped or the source changed: results for earlier frames no longer count. */
   reset(): void;
   close(): void;
@@ -91,6 +96,9 @@ export class InlineTracking implements Tracking {
     // The graph is rebuilt between frames (40–55 ms here), only when the count changes.
     void this.picker.setFaceCount(this.facePose.soughtFaces);
   }
+
+  /** Not here: on the page it would hold the page's thread; the first frame pays instead. */
+  warmUp(): void {}
 
   reset(): void {
     this.scheduler.reset();

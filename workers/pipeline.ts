@@ -53,6 +53,8 @@ export class TryOnPipeline {
     this.fit = new CanvasFit(scene);
     this.glasses = new GlassesSlot(scene);
     this.kept = new KeptPicture(scene, facePose, tracking, this.clock, () => this.publish(true));
+    // At the clock's first timestamp (0): every frame's capture time comes after it.
+    tracking.warmUp(() => this.clock.next(0));
   }
 
   static async create(

@@ -110,6 +110,11 @@ export class RemoteTracking implements Tracking {
     return track;
   }
 
+  /** Sent before any frame, so the tracking worker runs it first; drawing goes on meanwhile. */
+  warmUp(next: () => number): void {
+    this.remote.warmUp(next()).catch((error: unknown) => console.warn('warm-up failed', error));
+  }
+
   trackNow(frame: VideoFrame, timeMs: number, mirror: boolean): Promise<void> {
     return this.send(frame, timeMs, mirror);
   }

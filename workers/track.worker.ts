@@ -26,6 +26,10 @@ const api = {
     installFetchGuard(allowedOrigins);
     picker = await DelegatePicker.start(source, onDecided, force);
   },
+  /** One detection on a plain picture before the first frame (tracker.ts warmUpTracker). */
+  warmUp(timestampMs: number): void {
+    picker?.warmUp(timestampMs);
+  },
   /** Tracks `frame` (taken over: closed here), one call at a time. */
   detect(frame: VideoFrame, timestampMs: number): TrackResult {
     try {

@@ -14,8 +14,14 @@ export function useHiddenPause(
 ): void {
   useEffect(() => {
     let pausedByUs = false;
+    const video = videoRef.current;
+    // A file's loop restarts it 100 ms after its end, hidden or not: held until shown.
+    const onPlay = () => {
+      if (document.visibilityState !== 'hidden' || !isFile() || !video) return;
+      pausedByUs = true;
+      video.pause();
+    };
     const onVisibility = () => {
-      const video = videoRef.current;
       const hidden = document.visibilityState === 'hidden';
       for (const track of streamRef.current?.getVideoTracks() ?? []) track.enabled = !hidden;
       if (!video) return;
@@ -31,6 +37,10 @@ export function useHiddenPause(
       }
     };
     document.addEventListener('visibilitychange', onVisibility);
-    return () => document.removeEventListener('visibilitychange', onVisibility);
+    video?.addEventListener('play', onPlay);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      video?.removeEventListener('play', onPlay);
+    };
   }, [videoRef, streamRef, isFile]);
 }

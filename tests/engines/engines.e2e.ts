@@ -234,7 +234,11 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
       ctx.skip('this driver cannot hide a tab');
     }
     await check('h', async () => {
-      expect((await session().evaluate(mediaInPage)).paused).toBe(false);
+      // Playing (or in the 100 ms pause of its loop, so within a second).
+      await session().waitFor(() => !document.querySelector('video')!.paused, {
+        timeoutMs: 2_000,
+        what: 'the file to play',
+      });
       await session().hideTab!();
       await session().waitFor(
         () => document.visibilityState === 'hidden' && document.querySelector('video')!.paused,
