@@ -81,6 +81,7 @@ export class FacePose {
   reset(): void {
     this.filter.reset();
     this.lock.jumped();
+    this.count.reset();
   }
 
   clear(): void {
