@@ -7,9 +7,10 @@ export const SINGLE_FACE_AFTER_MS = 10_000;
  * How many faces the tracker seeks. Seeking two makes MediaPipe run its face detector on every
  * frame while it tracks one (measured on the model alone here: 54–58 ms a detection against
  * 41–47 ms for one face; switching costs one graph rebuild, 40–55 ms, in the tracking worker).
- * So: every face at the start of a source or after a jump, to see who is there; one once a face has been alone
- * for SINGLE_FACE_AFTER_MS; every face again as soon as the face lock cannot tell whether a face
- * far from the worn one is someone else (workers/face-lock.ts), and for as long as two are seen.
+ * So: every face at the start of a source or after a jump, to see who is there; one once a face
+ * has been alone for SINGLE_FACE_AFTER_MS; every face again as soon as the face lock cannot tell
+ * whether a face far from the worn one is someone else (workers/face-lock.ts), and for as long as
+ * two are seen.
  */
 export class FaceCount {
   private wanted = NUM_FACES;
