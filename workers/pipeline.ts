@@ -14,18 +14,17 @@ import type {
   WorkerStats,
 } from '../src/shared/try-on-types';
 import { CanvasFit } from './canvas-fit';
-import { FacePose } from './face-pose';
+import type { FacePose } from './face-pose';
 import type { Tracking } from './frame-tracking';
 import { loadOccluder } from './glasses-loader';
 import { KeptPicture } from './kept-picture';
 import { measureLensQuality } from './lens-quality';
 import { Recorder } from './recorder';
 import { RisingClock } from './rising-clock';
-import { TryOnScene } from './scene';
+import type { TryOnScene } from './scene';
 import { GlassesSlot, loadEnvironment } from './scene-content';
-import { probeSoftwareGl } from './software-gl';
 import { PipelineMeter } from './stats';
-import { startTracking } from './start-tracking';
+import { buildPipelineParts } from './pipeline-parts';
 import type { TrackAudit } from './track-audit';
 
 const STATS_INTERVAL_MS = 250;
@@ -36,6 +35,8 @@ export class TryOnPipeline {
   private readonly fit: CanvasFit;
   private readonly clock = new RisingClock();
   private lastStats = 0;
+  /** Whether the figures last sent had a face. */
+  private statsFace = false;
   private quality: LensQuality | 'pending' = 'pending';
   private readonly kept: KeptPicture;
   private received = 0;
@@ -49,12 +50,13 @@ export class TryOnPipeline {
     private readonly tracking: Tracking,
     private readonly audit: TrackAudit | null,
     private readonly onStats: (stats: WorkerStats) => void,
+    warmUp: boolean,
   ) {
     this.fit = new CanvasFit(scene);
     this.glasses = new GlassesSlot(scene);
     this.kept = new KeptPicture(scene, facePose, tracking, this.clock, () => this.publish(true));
     // At the clock's first timestamp (0): every frame's capture time comes after it.
-    tracking.warmUp(() => this.clock.next(0));
+    if (warmUp) tracking.warmUp(() => this.clock.next(0));
   }
 
   static async create(
@@ -65,27 +67,14 @@ export class TryOnPipeline {
   ): Promise<TryOnPipeline> {
     const canvas = init.canvas;
     if (!canvas) throw new Error('no canvas to draw into');
-    // Software GL (measured on SwiftShader, portrait video): MSAA off took drawn frames from 8.4
-    // to 10.6 per second, and the GPU delegate loses there (221 ms against 43 ms a detection)
-    // while building it would stall the picture for seconds: no trial.
-    const software = probeSoftwareGl();
-    const scene = new TryOnScene(canvas, init.width, init.height, init.pixelRatio, !software);
-    canvas.addEventListener('webglcontextlost', () => onError('webgl-lost', 'context lost'));
-    const source = {
-      modelBytes: new Uint8Array(init.modelBytes),
-      wasmLoaderUrl: init.wasmLoaderUrl,
-      wasmBinaryUrl: init.wasmBinaryUrl,
-    };
     let pipeline: TryOnPipeline | null = null;
     const decided = (delegate: Delegate) => {
       onVerdicts({ delegate });
       pipeline?.publish(true);
     };
-    const force = init.forceDelegate ?? (software ? 'CPU' : undefined);
-    const facePose = new FacePose(scene);
-    const parts = { facePose, scene };
-    const { tracking, audit } = await startTracking(source, init, force, parts, decided);
-    pipeline = new TryOnPipeline(scene, facePose, tracking, audit, onStats);
+    const { scene, facePose, tracking, audit } = await buildPipelineParts(init, canvas, decided);
+    canvas.addEventListener('webglcontextlost', () => onError('webgl-lost', 'context lost'));
+    pipeline = new TryOnPipeline(scene, facePose, tracking, audit, onStats, !init.restart);
     pipeline.quality = init.lensQuality ?? measureLensQuality(scene);
     onVerdicts({ quality: pipeline.quality });
     return pipeline;
@@ -115,7 +104,8 @@ export class TryOnPipeline {
         capturedAtMs: frame.timestamp / 1000,
         face,
       });
-      this.publish(false);
+      // A face found or lost is told at once (the page's hint, a restart's first tracked face).
+      this.publish(face !== this.statsFace);
       return { face, tracked, detectMs: detectMs ?? 0, renderMs: t2 - t1 };
     } finally {
       frame.close();
@@ -140,6 +130,7 @@ export class TryOnPipeline {
     const now = performance.now();
     if (!force && now - this.lastStats < STATS_INTERVAL_MS) return;
     this.lastStats = now;
+    this.statsFace = this.facePose.face;
     this.onStats({
       ...this.meter.timings(),
       face: this.facePose.face,

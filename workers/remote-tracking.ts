@@ -1,6 +1,5 @@
 import * as Comlink from 'comlink';
 import { Matrix4 } from 'three';
-import { aliveLockName, watchAlive } from '../src/shared/alive-lock';
 import { NUM_FACES } from '../src/shared/render-constants';
 import type { Delegate } from '../src/shared/try-on-types';
 import type { FacePose } from './face-pose';
@@ -9,7 +8,8 @@ import type { TryOnScene } from './scene';
 import { TrackAudit } from './track-audit';
 import type { TrackScheduler } from './track-scheduler';
 import type { TrackWorkerApi } from './track.worker';
-import type { TrackerSource, TrackResult } from './tracker';
+import type { TrackWorkerLink } from './track-worker-link';
+import type { TrackResult } from './tracker';
 
 /** Drawn poses remembered to compare with their frames' own results (a detection's worth). */
 const DRAWN_HISTORY = 32;
@@ -32,7 +32,6 @@ interface Drawn {
 export class RemoteTracking implements Tracking {
   readonly sync = false;
   readonly audit = new TrackAudit();
-  private chosen: Delegate | 'pending' = 'pending';
   private inFlight = 0;
   private epoch = 0;
   /** The detection time of a result applied since the last drawn frame. */
@@ -43,57 +42,23 @@ export class RemoteTracking implements Tracking {
     pose: new Matrix4(),
   }));
   private next = 0;
-  private readonly closing = new AbortController();
   /** Faces the tracking worker seeks, once `faceCount` has settled there. */
   private faces = NUM_FACES;
   private faceCount: Promise<void> = Promise.resolve();
 
-  private constructor(
-    private readonly worker: Worker,
-    private readonly remote: Comlink.Remote<TrackWorkerApi>,
+  private readonly remote: Comlink.Remote<TrackWorkerApi>;
+
+  constructor(
+    private readonly link: TrackWorkerLink,
     private readonly scheduler: TrackScheduler,
     private readonly facePose: FacePose,
     private readonly scene: TryOnScene,
-  ) {}
-
-  /** Starts the tracking worker; the model's bytes move there (`source` is not used after). */
-  static async start(
-    source: TrackerSource,
-    allowedOrigins: readonly string[],
-    force: Delegate | undefined,
-    parts: { scheduler: TrackScheduler; facePose: FacePose; scene: TryOnScene },
-    onDecided: (delegate: Delegate) => void,
-  ): Promise<RemoteTracking> {
-    const worker = new Worker(new URL('./track.worker.ts', import.meta.url), { type: 'module' });
-    const remote = Comlink.wrap<TrackWorkerApi>(worker);
-    const tracking = new RemoteTracking(
-      worker,
-      remote,
-      parts.scheduler,
-      parts.facePose,
-      parts.scene,
-    );
-    const decided = (delegate: Delegate) => {
-      tracking.chosen = delegate;
-      onDecided(delegate);
-    };
-    try {
-      const moved = Comlink.transfer(source, [source.modelBytes.buffer]);
-      const alive = aliveLockName('track');
-      await remote.alive(alive);
-      await remote.init(moved, allowedOrigins, force, Comlink.proxy(decided));
-      // The render worker cannot go on without its tracker (it gave the model away): it ends
-      // too, and the page starts both afresh with the glasses and source restored.
-      watchAlive(alive, () => tracking.lost(), tracking.closing.signal);
-    } catch (error) {
-      worker.terminate();
-      throw error;
-    }
-    return tracking;
+  ) {
+    this.remote = link.remote;
   }
 
   get delegate(): Delegate | 'pending' {
-    return this.chosen;
+    return this.link.delegate;
   }
 
   frame(frame: VideoFrame, timeMs: number, mirror: boolean): FrameTrack {
@@ -168,17 +133,8 @@ export class RemoteTracking implements Tracking {
     this.scheduler.reset();
   }
 
-  private lost(): void {
-    console.error(
-      'the tracking worker stopped; the try-on worker ends so that the page restarts both',
-    );
-    self.close();
-  }
-
   close(): void {
-    this.closing.abort();
     this.epoch++;
-    this.remote[Comlink.releaseProxy]();
-    this.worker.terminate();
+    this.link.close();
   }
 }

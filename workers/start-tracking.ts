@@ -6,7 +6,20 @@ import { RemoteTracking } from './remote-tracking';
 import type { TryOnScene } from './scene';
 import { TrackAudit } from './track-audit';
 import { TrackScheduler } from './track-scheduler';
+import { TrackWorkerLink } from './track-worker-link';
 import type { TrackerSource } from './tracker';
+
+export interface TrackingParts {
+  facePose: FacePose;
+  scene: TryOnScene;
+}
+
+/** A tracker started before the scene: joined to the scene's parts once they are built. */
+export interface StartedTracker {
+  attach(parts: TrackingParts): { tracking: Tracking; audit: TrackAudit | null };
+  /** The scene could not be built: the tracker goes. */
+  close(): void;
+}
 
 /**
  * In the render worker, tracking gets a worker of its own (remote-tracking.ts). On the page
@@ -17,24 +30,27 @@ export async function startTracking(
   source: TrackerSource,
   init: EngineInit,
   force: Delegate | undefined,
-  parts: { facePose: FacePose; scene: TryOnScene },
   onDecided: (delegate: Delegate) => void,
-): Promise<{ tracking: Tracking; audit: TrackAudit | null }> {
+): Promise<StartedTracker> {
   const scheduler = new TrackScheduler(init.trackMode);
   // Only a worker's global scope has importScripts (the page fallback runs on the page).
   const inRenderWorker = 'importScripts' in globalThis && typeof Worker === 'function';
   if (inRenderWorker && !init.trackInline) {
-    const remote = await RemoteTracking.start(
-      source,
-      init.allowedOrigins,
-      force,
-      { ...parts, scheduler },
-      onDecided,
-    );
-    return { tracking: remote, audit: remote.audit };
+    const link = await TrackWorkerLink.start(source, init.allowedOrigins, force, onDecided);
+    return {
+      attach({ facePose, scene }) {
+        const remote = new RemoteTracking(link, scheduler, facePose, scene);
+        return { tracking: remote, audit: remote.audit };
+      },
+      close: () => link.close(),
+    };
   }
   const picker = await DelegatePicker.start(source, onDecided, force);
-  const audit = scheduler.mode === 'audit' ? new TrackAudit() : null;
-  const tracking = new InlineTracking(picker, scheduler, parts.facePose, parts.scene, audit);
-  return { tracking, audit };
+  return {
+    attach({ facePose, scene }) {
+      const audit = scheduler.mode === 'audit' ? new TrackAudit() : null;
+      return { tracking: new InlineTracking(picker, scheduler, facePose, scene, audit), audit };
+    },
+    close: () => picker.close(),
+  };
 }

@@ -3,14 +3,12 @@ import type { TryOnApi } from '../../workers/try-on.worker';
 import type {
   CapturePair,
   ContextEvent,
+  EngineInit,
   EngineVerdicts,
-  Delegate,
   FrameResult,
   GlassesInput,
-  LensQuality,
   RecordingResult,
   RecordingStart,
-  TrackMode,
   WorkerStats,
 } from '../shared/try-on-types';
 import type { GlassesReport } from '../shared/glasses-types';
@@ -27,16 +25,8 @@ export type EngineEvent =
   | { type: ContextEvent }
   | { type: 'crashed'; message: string };
 
-export interface EngineAssets {
-  modelBytes: ArrayBuffer;
-  wasmLoaderUrl: string;
-  wasmBinaryUrl: string;
-  assetBase: string;
-  allowedOrigins: string[];
-  forceDelegate?: Delegate;
-  lensQuality?: LensQuality;
-  trackMode?: TrackMode;
-}
+/** What the page gives an engine's start, besides the canvas and its size (EngineInit). */
+export type EngineAssets = Omit<EngineInit, 'canvas' | 'width' | 'height' | 'pixelRatio'>;
 
 /**
  * The one owner of the try-on worker: creates it, hands it the canvas once, forwards frames and

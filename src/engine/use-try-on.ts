@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../i18n';
 import { SCENE_ASSETS_WAIT_MS } from '../shared/ui-constants';
 import { engineErrorAtom, engineStatusAtom, pipelineStatsAtom } from '../state/atoms';
-import { loadEngineAssets } from './engine-assets';
+import { engineStart, loadEngineAssets } from './engine-assets';
 import { loadSceneAssets, sceneNotice } from './scene-assets';
 import { acquireEngine, releaseEngine } from './engine-registry';
 import { exposeDebugHandle } from './debug-handle';
@@ -110,8 +110,7 @@ export function useTryOn() {
         }
         const engine = acquireEngine(
           canvas,
-          // The engine transfers the model: its own copy of the page's prepared bytes.
-          () => ({ ...assets, modelBytes: assets.modelBytes.slice(0) }),
+          () => engineStart(assets, recovering.current),
           onEvent,
           path,
         );

@@ -40,6 +40,11 @@ export interface EngineInit {
    * pipeline); by default a worker tracks beside the drawing, in a tracking worker of its own.
    */
   trackInline?: boolean;
+  /**
+   * A restart after a crash: the source kept playing, so frames come at once and a warm-up
+   * detection (tracker.ts) would only hold the first one back.
+   */
+  restart?: boolean;
 }
 
 /** The model and runtime a tracker starts from (the bench's workers take just these). */
