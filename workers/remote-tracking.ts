@@ -1,6 +1,5 @@
 import * as Comlink from 'comlink';
 import { Matrix4 } from 'three';
-import { NUM_FACES } from '../src/shared/render-constants';
 import type { Delegate } from '../src/shared/try-on-types';
 import type { FacePose } from './face-pose';
 import type { FrameTrack, Tracking } from './frame-tracking';
@@ -42,8 +41,7 @@ export class RemoteTracking implements Tracking {
     pose: new Matrix4(),
   }));
   private next = 0;
-  /** Faces the tracking worker seeks, once `faceCount` has settled there. */
-  private faces = NUM_FACES;
+  /** A change of how many faces the tracking worker seeks, settling there. */
   private faceCount: Promise<void> = Promise.resolve();
 
   private readonly remote: Comlink.Remote<TrackWorkerApi>;
@@ -99,11 +97,13 @@ export class RemoteTracking implements Tracking {
     if (epoch !== this.epoch) return;
     const ms = performance.now() - start;
     this.facePose.apply(result, timeMs, mirror);
-    if (this.facePose.soughtFaces !== this.faces) {
-      this.faces = this.facePose.soughtFaces;
-      this.faceCount = this.remote.setFaceCount(this.faces).catch((error: unknown) => {
-        console.warn('face count not changed', error);
-      });
+    // The picker ignores a count it already has (a second result before the change lands).
+    if (this.facePose.soughtFaces !== result.soughtFaces) {
+      this.faceCount = this.remote
+        .setFaceCount(this.facePose.soughtFaces)
+        .catch((error: unknown) => {
+          console.warn('face count not changed', error);
+        });
     }
     this.scheduler.tracked(timeMs, ms);
     this.fresh = ms;

@@ -299,13 +299,12 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
       if (!session().hideTab) return;
       // Hidden, the camera's track is off; shown, its frames flow again.
       await session().hideTab!();
-      await session().waitFor(
-        () => {
-          const stream = document.querySelector('video')!.srcObject as MediaStream | null;
-          return stream?.getVideoTracks()[0]?.enabled === false;
-        },
-        { timeoutMs: 10_000, what: 'the hidden tab to turn its camera track off' },
-      );
+      await expect
+        .poll(async () => (await session().evaluate(mediaInPage)).trackEnabled, {
+          timeout: 10_000,
+          message: 'the hidden tab to turn its camera track off',
+        })
+        .toBe(false);
       await session().showTab!();
       const shown = await app.readStats(session());
       await app.waitForStats(session(), (st) => st.framesIn >= shown.framesIn + 20, 30_000);
