@@ -1,4 +1,5 @@
-import { ASSET_PATHS } from '../shared/storage-constants';
+import { readBody } from '../shared/checked-fetch';
+import { ASSET_PATHS, MANIFEST_MAX_BYTES } from '../shared/storage-constants';
 import { assetUrl } from '../storage/asset-url';
 import { validateManifest, type CatalogueEntry } from './manifest';
 
@@ -8,8 +9,19 @@ import { validateManifest, type CatalogueEntry } from './manifest';
  */
 export const BUILT_IN: CatalogueEntry[] = validateManifest(__BUILT_IN_CATALOGUE__).entries;
 
-/** The remote manifest when it loads and holds valid entries; otherwise the built-in list. */
-export async function loadCatalogue(): Promise<CatalogueEntry[]> {
+export interface LoadedCatalogue {
+  entries: CatalogueEntry[];
+  /** The shop's list could not be used (unreachable, too large, not JSON, nothing valid). */
+  unusable: boolean;
+  /** Entries of the shop's list left out as invalid. */
+  skipped: number;
+}
+
+/**
+ * The remote manifest when it loads and holds valid entries; otherwise the built-in list. An
+ * empty list keeps the built-in one without a word (docs/behaviour.md §9).
+ */
+export async function loadCatalogue(): Promise<LoadedCatalogue> {
   // Firefox rejects a page's pending fetches as soon as it starts to leave; that is no failure
   // of the manifest, so it is not reported as one.
   let leaving = false;
@@ -17,13 +29,15 @@ export async function loadCatalogue(): Promise<CatalogueEntry[]> {
   addEventListener('beforeunload', onLeave);
   try {
     const response = await fetch(assetUrl(ASSET_PATHS.manifest), { cache: 'no-cache' });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const { entries, rejected } = validateManifest(await response.json());
+    // Read up to the cap only: a huge file is refused as soon as it shows, never parsed.
+    const bytes = await readBody(response, ASSET_PATHS.manifest, MANIFEST_MAX_BYTES);
+    const { entries, rejected } = validateManifest(JSON.parse(new TextDecoder().decode(bytes)));
     for (const r of rejected) console.warn('manifest entry skipped', r.index, r.reason);
-    return entries.length > 0 ? entries : BUILT_IN;
+    if (entries.length > 0) return { entries, unusable: false, skipped: rejected.length };
+    return { entries: BUILT_IN, unusable: rejected.length > 0, skipped: 0 };
   } catch (error) {
     if (!leaving) console.warn('manifest unavailable, using the built-in list', error);
-    return BUILT_IN;
+    return { entries: BUILT_IN, unusable: !leaving, skipped: 0 };
   } finally {
     removeEventListener('beforeunload', onLeave);
   }

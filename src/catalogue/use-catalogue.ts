@@ -46,8 +46,17 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
   const toast = useToast();
 
   useEffect(() => {
-    void loadCatalogue().then(setEntries);
-  }, []);
+    let live = true;
+    void loadCatalogue().then(({ entries, unusable, skipped }) => {
+      if (!live) return;
+      setEntries(entries);
+      if (unusable) toast(t('catalogueUnusable'));
+      else if (skipped > 0) toast(t('catalogueSkipped', { count: String(skipped) }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [toast]);
 
   // Each cell's status comes from storage; what this page did since (downloads under way or
   // just stored, a damaged copy dropped) stays on top.

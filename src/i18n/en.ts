@@ -57,6 +57,8 @@ export const en: Strings = {
   noFace: 'No face detected',
   noFaceHint: 'No face found: face the camera, in good light',
   glassesLoadFailed: 'The glasses model could not be loaded',
+  catalogueUnusable: "The shop's glasses list could not be read; showing the built-in styles",
+  catalogueSkipped: '{count} entries of the glasses list were invalid and left out',
   glassesTooLarge: 'The model file is too large (limit {limit} MB)',
   glassesTooManyTriangles: 'The model is too detailed (limit {count} triangles)',
   glassesCorrupt: 'The model file is damaged or not a GLB',

@@ -54,6 +54,8 @@ export const zhCN = {
   noFace: '未检测到人脸',
   noFaceHint: '未检测到人脸：请正对镜头，并保持光线充足',
   glassesLoadFailed: '眼镜模型加载失败',
+  catalogueUnusable: '店铺的眼镜列表无法读取，现显示内置款式',
+  catalogueSkipped: '眼镜列表中有 {count} 项信息有误，已跳过',
   glassesTooLarge: '模型文件过大（上限 {limit} MB），无法试戴',
   glassesTooManyTriangles: '模型过于精细（上限 {wan} 万个三角形），无法试戴',
   glassesCorrupt: '模型文件已损坏或格式不对，无法读取',

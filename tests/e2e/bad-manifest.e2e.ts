@@ -1,0 +1,91 @@
+// A shop's manifest that is broken, huge or hostile: the grid keeps the built-in styles (or the
+// valid entries), says so in Chinese, shows labels as text, requests nothing off the origin and
+// leaves what is stored alone. The manifest is answered by the test (service worker blocked, so
+// that every request reaches the route).
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../scripts/serve.mjs';
+import { zhCN } from '../../src/i18n/zh-CN';
+import { hasModelDbRecord, putModelDbRecord } from './app-page';
+import { withApp } from './app-session';
+
+let server: { url: string; close(): Promise<void> };
+beforeAll(async () => {
+  server = await startServer({ dir: 'dist', port: 0 });
+});
+afterAll(() => server?.close());
+
+const HOSTILE_LABEL = '<img src=x onerror=window.__pwned=1>';
+
+/** The toast's text, once it says `text` (toasts last 2 s; polled every 100 ms). */
+async function expectToast(page: Page, text: string): Promise<void> {
+  await expect
+    .poll(async () => (await page.getByRole('status').textContent()) ?? '')
+    .toContain(text);
+}
+
+describe('a bad manifest', () => {
+  it('keeps the built-in list or the valid entries, says so, and stores nothing', async () => {
+    const good = JSON.parse(await readFile(join('dist', 'others/manifest.json'), 'utf8')) as {
+      value: string;
+      text: string;
+    }[];
+    // The build's manifest lists the built-in styles.
+    const builtIn = good.length;
+    let body = '';
+    const offOrigin: string[] = [];
+    await withApp(
+      server.url,
+      {
+        device: { serviceWorkers: 'block' },
+        onContext: async (context) => {
+          context.on('request', (request) => {
+            if (!request.url().startsWith(server.url) && !request.url().startsWith('data:'))
+              offOrigin.push(request.url());
+          });
+          await context.route('**/others/manifest.json', (route) =>
+            route.fulfill({ status: 200, contentType: 'application/json', body }),
+          );
+        },
+      },
+      async ({ page }) => {
+        const cells = page.locator('.model-cell');
+        // Something stored before: no manifest may take it away.
+        await expect.poll(() => cells.count()).toBe(builtIn);
+        await putModelDbRecord(page, 'models/002.glb', 'stored before');
+
+        const variants: [string, string][] = [
+          ['not JSON', '[{"value": "models/001.glb",'],
+          ['not an array', JSON.stringify({ value: 'models/001.glb', serialNo: '1', text: 'x' })],
+          // 3 MB: refused at the 1 MB cap, never parsed.
+          ['huge', JSON.stringify(Array.from({ length: 12_000 }, () => good[0]))],
+        ];
+        for (const [name, text] of variants) {
+          body = text;
+          await page.reload();
+          await expectToast(page, zhCN.catalogueUnusable);
+          expect(await cells.count(), name).toBe(builtIn);
+        }
+
+        // Hostile entries are left out; the valid one stays, its markup shown as text.
+        body = JSON.stringify([
+          { ...good[0], text: HOSTILE_LABEL },
+          { ...good[1], value: '../../secret.glb' },
+          { ...good[2], value: 'https://evil.example/x.glb' },
+          { ...good[3], previewIcon: '//evil.example/x.svg' },
+        ]);
+        await page.reload();
+        await expectToast(page, zhCN.catalogueSkipped.replace('{count}', '3'));
+        await expect.poll(() => cells.count()).toBe(1);
+        expect(await cells.first().locator('.label').textContent()).toBe(HOSTILE_LABEL);
+        expect(await page.locator('img[src="x"]').count()).toBe(0);
+        expect(await page.evaluate(() => 'pwned' in window || '__pwned' in window)).toBe(false);
+
+        expect(await hasModelDbRecord(page, 'models/002.glb')).toBe(true);
+        expect(offOrigin).toEqual([]);
+      },
+    );
+  });
+});
