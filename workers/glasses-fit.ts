@@ -18,7 +18,7 @@ export type { FitMesh } from './fit-cloud';
 /** What the fit decided (the report's geometric part), and the matrix that applies it. */
 export interface FitResult extends Omit<
   GlassesReport,
-  'widthMm' | 'triangles' | 'bytes' | 'extensions'
+  'widthMm' | 'triangles' | 'bytes' | 'extensions' | 'refusedMaterial'
 > {
   /** Model world space → canonical face space (cm). */
   matrix: Matrix4;

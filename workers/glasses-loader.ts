@@ -42,8 +42,15 @@ export async function parseGlb(
   return { gltf, extensions: header.extensionsUsed };
 }
 
-/** Material parameter items are matched to meshes by name (`modelArrayOrder`). */
-export function applyMaterials(root: Object3D, items: readonly MaterialItem[]): number {
+/**
+ * Material parameter items are matched to meshes by name (`modelArrayOrder`); fields refused for
+ * their type are named in `refused` as `mesh.field`.
+ */
+export function applyMaterials(
+  root: Object3D,
+  items: readonly MaterialItem[],
+  refused: string[] = [],
+): number {
   let applied = 0;
   for (const mesh of meshesOf(root)) {
     const item = items.find(
@@ -51,7 +58,9 @@ export function applyMaterials(root: Object3D, items: readonly MaterialItem[]): 
     );
     if (!item) continue;
     const { modelArrayOrder: _name, ...props } = item;
-    mesh.material = physical(props);
+    const wrong: string[] = [];
+    mesh.material = physical(props, wrong);
+    refused.push(...wrong.map((field) => `${mesh.name}.${field}`));
     applied++;
   }
   return applied;
@@ -81,7 +90,8 @@ export async function loadGlasses(
   if (triangles > GLASSES_MAX_TRIANGLES) {
     throw glassesError('too-many-triangles', `${triangles} triangles`);
   }
-  const applied = options.materials ? applyMaterials(model, options.materials) : 0;
+  const refusedMaterial: string[] = [];
+  const applied = options.materials ? applyMaterials(model, options.materials, refusedMaterial) : 0;
   if (applied === 0) {
     for (const mesh of all)
       if (LENS.test(mesh.name)) mesh.material = physical(DEFAULT_GLASS_MATERIAL);
@@ -107,7 +117,11 @@ export async function loadGlasses(
   const { matrix: _m, widthM, ignoredMeshes: _i, ...rest } = fit;
   return {
     object,
-    report: { ...rest, widthMm: widthM * 1000, triangles, bytes: bytes.byteLength, extensions },
+    report: {
+      ...rest,
+      ...{ widthMm: widthM * 1000, triangles, bytes: bytes.byteLength, extensions },
+      refusedMaterial,
+    },
   };
 }
 

@@ -6,9 +6,13 @@ const INTERNAL = new Set(['id', 'uuid', 'version', 'type', 'name', 'userData']);
 /**
  * A material file is outside data: only numbers (finite), booleans and colour strings reach the
  * material, each onto a field of the same kind. An object, null or a string elsewhere would
- * replace a vector or a shader switch that three uses every frame.
+ * replace a vector or a shader switch that three uses every frame. A value of the wrong kind is
+ * left out and its field named in `refused`.
  */
-export function physical(props: Record<string, unknown>): MeshPhysicalMaterial {
+export function physical(
+  props: Record<string, unknown>,
+  refused: string[] = [],
+): MeshPhysicalMaterial {
   const material = new MeshPhysicalMaterial();
   const fields = material as unknown as Record<string, unknown>;
   for (const [key, value] of Object.entries(props)) {
@@ -18,6 +22,7 @@ export function physical(props: Record<string, unknown>): MeshPhysicalMaterial {
     else if (typeof current === 'number' && typeof value === 'number' && Number.isFinite(value))
       fields[key] = value;
     else if (typeof current === 'boolean' && typeof value === 'boolean') fields[key] = value;
+    else refused.push(key);
   }
   return material;
 }

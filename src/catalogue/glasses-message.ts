@@ -1,6 +1,7 @@
 import { t, type StringKey } from '../i18n';
 import { GLASSES_MAX_BYTES, GLASSES_MAX_TRIANGLES } from '../shared/storage-constants';
-import type { GlassesErrorCode } from '../shared/glasses-types';
+import type { GlassesErrorCode, GlassesReport } from '../shared/glasses-types';
+import type { StoredModel } from './model-files';
 
 const KEYS: Record<GlassesErrorCode, StringKey> = {
   'too-large': 'glassesTooLarge',
@@ -19,4 +20,11 @@ export function glassesMessage(code: GlassesErrorCode): string {
     wan: GLASSES_MAX_TRIANGLES / 10_000,
     count: GLASSES_MAX_TRIANGLES.toLocaleString('en'),
   });
+}
+
+/** What a worn model's material file could not give it, or null when it gave everything. */
+export function materialMessage(model: StoredModel, report: GlassesReport): string | null {
+  if (model.materialsUnusable) return t('materialFileUnusable');
+  const count = report.refusedMaterial.length;
+  return count > 0 ? t('materialFieldsRefused', { count: String(count) }) : null;
 }

@@ -1,5 +1,5 @@
 import { DownloadError, fetchChecked, readBody, sha256Hex } from '../shared/checked-fetch';
-import { GLASSES_MAX_BYTES } from '../shared/storage-constants';
+import { GLASSES_MAX_BYTES, MATERIAL_MAX_BYTES } from '../shared/storage-constants';
 import type { MaterialItem } from '../shared/try-on-types';
 import { assetUrl } from '../storage/asset-url';
 import { deleteKey, getBlob, getJson, putBlob, putJson } from '../storage/model-db';
@@ -45,13 +45,15 @@ export function validMaterials(json: unknown): MaterialItem[] | undefined {
 export interface StoredModel {
   glb: ArrayBuffer;
   materials?: MaterialItem[];
+  /** The material file could not be used: the default materials show (said, never stored). */
+  materialsUnusable?: boolean;
 }
 
 /**
  * Downloads a model (checked against its declared size and SHA-256) and its material file. Nothing
  * is stored here: the caller stores the pair only once the worker has accepted the model, so a
- * file that will not parse never lands in storage. A material failure is logged only, as in the
- * original.
+ * file that will not parse never lands in storage. A material file that fails (unreachable, over
+ * MATERIAL_MAX_BYTES, not JSON, no items) leaves the model's own materials, as in the original.
  */
 export async function downloadModel(
   entry: CatalogueEntry,
@@ -67,17 +69,18 @@ export async function downloadModel(
           signal,
         )
       : await fetchUndeclared(entry.value, onFraction, signal);
-  let materials: MaterialItem[] | undefined;
-  if (entry.materialParameter) {
-    try {
-      const response = await fetch(assetUrl(entry.materialParameter), { signal });
-      if (!response.ok) throw new DownloadError('http', entry.materialParameter, response.status);
-      materials = validMaterials(await response.json());
-    } catch (error) {
-      console.error('material parameter failure', entry.materialParameter, error);
-    }
+  const path = entry.materialParameter;
+  if (!path) return { glb };
+  try {
+    const response = await fetch(assetUrl(path), { signal });
+    const bytes = await readBody(response, path, MATERIAL_MAX_BYTES, undefined, signal);
+    const materials = validMaterials(JSON.parse(new TextDecoder().decode(bytes)));
+    if (!materials) throw new Error('no material items');
+    return { glb, materials };
+  } catch (error) {
+    console.error('material parameter failure', path, error);
+    return { glb, materialsUnusable: true };
   }
-  return { glb, ...(materials ? { materials } : {}) };
 }
 
 /**

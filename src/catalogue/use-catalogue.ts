@@ -4,10 +4,14 @@ import { useToast } from '../state/toast';
 import type { TryOnEngine } from '../engine/try-on-engine';
 import { t } from '../i18n';
 import { DownloadError } from '../shared/checked-fetch';
-import { glassesErrorCode, type GlassesErrorCode } from '../shared/glasses-types';
+import {
+  glassesErrorCode,
+  type GlassesErrorCode,
+  type GlassesReport,
+} from '../shared/glasses-types';
 import { selectedModelAtom } from '../state/atoms';
-import { BUILT_IN, loadCatalogue } from './catalogue-source';
-import { glassesMessage } from './glasses-message';
+import { glassesMessage, materialMessage } from './glasses-message';
+import { useCatalogueEntries } from './use-catalogue-entries';
 import type { CatalogueEntry } from './manifest';
 import { downloadModel, forgetModel, readModel, storeModel, type StoredModel } from './model-files';
 import { saveStatuses, storedStatuses, type ModelStatus, type StatusMap } from './model-status';
@@ -33,7 +37,7 @@ const failureText = (failure: CellFailure): string | null =>
 
 /** The grid's state and the tap rules (docs/behaviour.md §4 "Selecting a model"). */
 export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
-  const [entries, setEntries] = useState<CatalogueEntry[]>(BUILT_IN);
+  const entries = useCatalogueEntries();
   const [statuses, setStatuses] = useState<StatusMap>({});
   const [progress, setProgress] = useState<Record<string, number>>({});
   const [failures, setFailures] = useState<Record<string, CellFailure>>({});
@@ -44,19 +48,6 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
   /** The newest tap's work; a later tap (or cancel effect) aborts it: it stops and stores nothing. */
   const tapAbort = useRef<AbortController | null>(null);
   const toast = useToast();
-
-  useEffect(() => {
-    let live = true;
-    void loadCatalogue().then(({ entries, unusable, skipped }) => {
-      if (!live) return;
-      setEntries(entries);
-      if (unusable) toast(t('catalogueUnusable'));
-      else if (skipped > 0) toast(t('catalogueSkipped', { count: String(skipped) }));
-    });
-    return () => {
-      live = false;
-    };
-  }, [toast]);
 
   // Each cell's status comes from storage; what this page did since (downloads under way or
   // just stored, a damaged copy dropped) stays on top.
@@ -91,13 +82,14 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
 
   /**
    * Puts a model on the face. The worker keeps the previous glasses until this one has loaded,
-   * so a refused model leaves the face as it was. True when the glasses changed.
+   * so a refused model leaves the face as it was. The worker's report when the glasses changed.
    */
   const wear = useCallback(
-    async (entry: CatalogueEntry, model: StoredModel, signal: AbortSignal): Promise<boolean> => {
-      if (!engine || signal.aborted) return false;
+    async (entry: CatalogueEntry, model: StoredModel, signal: AbortSignal) => {
+      if (!engine || signal.aborted) return null;
+      let report: GlassesReport;
       try {
-        const report = await engine.setGlasses({
+        report = await engine.setGlasses({
           id: entry.value,
           // A copy crosses to the worker: the caller may still store the original.
           glb: model.glb.slice(0),
@@ -110,15 +102,24 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
         console.error('model parse failure', entry.value, error);
         setFailure(entry.value, glassesErrorCode(error) ?? 'corrupt');
         toast(t('glassesLoadFailed'));
-        return false;
+        return null;
       }
       // The worker's newest request wins there too (scene-content.ts): this one was superseded.
-      if (signal.aborted) return false;
+      if (signal.aborted) return null;
       setFailure(entry.value, null);
       setSelected(entry.value);
-      return true;
+      return report;
     },
     [engine, setFailure, setSelected, toast],
+  );
+
+  /** Said on a tap only: a restarted engine put back on the face says nothing again. */
+  const tellMaterial = useCallback(
+    (model: StoredModel, report: GlassesReport) => {
+      const message = materialMessage(model, report);
+      if (message) toast(message);
+    },
+    [toast],
   );
 
   const tap = useCallback(
@@ -132,8 +133,10 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
       const signal = nextTap();
       const stored = status === 'downloaded' ? await readModel(entry) : undefined;
       if (stored) {
+        const report = await wear(entry, stored, signal);
+        if (report) tellMaterial(stored, report);
         // A stored copy that no longer loads (damaged storage) is dropped: the next tap refetches.
-        if (!(await wear(entry, stored, signal)) && !signal.aborted) {
+        else if (!signal.aborted) {
           await forgetModel(entry);
           setStatus(entry.value, 'not-downloaded');
         }
@@ -162,10 +165,12 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
         setProgress((p) => ({ ...p, [entry.value]: 0 }));
       }
       // Stored only once the worker has accepted it: a model that will not load is never kept.
-      const kept = (await wear(entry, model, signal)) && (await storeModel(entry, model));
+      const report = await wear(entry, model, signal);
+      if (report) tellMaterial(model, report);
+      const kept = report !== null && (await storeModel(entry, model));
       setStatus(entry.value, kept ? 'downloaded' : 'not-downloaded');
     },
-    [active, engine, selected, wear, nextTap, setStatus, setFailure, toast],
+    [active, engine, selected, wear, nextTap, setStatus, setFailure, toast, tellMaterial],
   );
 
   // Cancel effect (the control bar) clears the selection: a load still under way stops.

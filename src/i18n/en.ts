@@ -59,6 +59,9 @@ export const en: Strings = {
   glassesLoadFailed: 'The glasses model could not be loaded',
   catalogueUnusable: "The shop's glasses list could not be read; showing the built-in styles",
   catalogueSkipped: '{count} entries of the glasses list were invalid and left out',
+  materialFileUnusable: 'The material file could not be read; the glasses show their own materials',
+  materialFieldsRefused:
+    '{count} settings in the material file had the wrong type and were ignored',
   glassesTooLarge: 'The model file is too large (limit {limit} MB)',
   glassesTooManyTriangles: 'The model is too detailed (limit {count} triangles)',
   glassesCorrupt: 'The model file is damaged or not a GLB',

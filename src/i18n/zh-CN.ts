@@ -56,6 +56,8 @@ export const zhCN = {
   glassesLoadFailed: '眼镜模型加载失败',
   catalogueUnusable: '店铺的眼镜列表无法读取，现显示内置款式',
   catalogueSkipped: '眼镜列表中有 {count} 项信息有误，已跳过',
+  materialFileUnusable: '材质文件无法读取，眼镜以模型自带材质显示',
+  materialFieldsRefused: '材质文件中有 {count} 项设置的类型不对，已忽略',
   glassesTooLarge: '模型文件过大（上限 {limit} MB），无法试戴',
   glassesTooManyTriangles: '模型过于精细（上限 {wan} 万个三角形），无法试戴',
   glassesCorrupt: '模型文件已损坏或格式不对，无法读取',

@@ -51,6 +51,8 @@ export interface GlassesReport {
   /** Fields taken from the operator's override instead of the automatic fit. */
   overridden: string[];
   warnings: string[];
+  /** Material file fields refused for their type (`mesh.field`): the material keeps its own. */
+  refusedMaterial: string[];
 }
 
 /** Why a model was refused; the page shows each as a Chinese message on the cell. */

@@ -9,6 +9,8 @@
 export const GLASSES_MAX_BYTES = 20 * 1024 * 1024;
 /** A manifest larger than this is not read: its 500 entries at most take about 300 kB. */
 export const MANIFEST_MAX_BYTES = 1024 * 1024;
+/** A material file larger than this is not read (eight parts take about 3 kB). */
+export const MATERIAL_MAX_BYTES = 256 * 1024;
 /** A glasses model with more triangles than this is refused: a phone draws it at every frame. */
 export const GLASSES_MAX_TRIANGLES = 300_000;
 

@@ -201,6 +201,15 @@ describe('material file (property)', () => {
       RUNS,
     );
   });
+
+  it('names each field it refused for its kind, and only those', () => {
+    const refused: string[] = [];
+    physical(
+      { metalness: 'shiny', roughness: 0.3, color: 42, transparent: 'yes', opacity: 0.5, nope: 1 },
+      refused,
+    );
+    expect(refused.sort()).toEqual(['color', 'metalness', 'transparent']);
+  });
 });
 
 describe('stored records (property)', () => {

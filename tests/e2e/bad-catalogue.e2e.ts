@@ -1,16 +1,19 @@
 // A shop's manifest that is broken, huge or hostile: the grid keeps the built-in styles (or the
 // valid entries), says so in Chinese, shows labels as text, requests nothing off the origin and
-// leaves what is stored alone. The manifest is answered by the test (service worker blocked, so
-// that every request reaches the route).
+// leaves what is stored alone. A material file that is broken or has values of the wrong type:
+// the glasses are worn all the same and the toast says what was not used. The files are answered
+// by the test (service worker blocked, so that every request reaches the route).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
 import { zhCN } from '../../src/i18n/zh-CN';
-import { hasModelDbRecord, putModelDbRecord } from './app-page';
+import { prepareFixtures } from './fixtures.mjs';
+import { hasModelDbRecord, putModelDbRecord, selectGlasses, startCamera } from './app-page';
 import { withApp } from './app-session';
 
+const fixtures = await prepareFixtures();
 let server: { url: string; close(): Promise<void> };
 beforeAll(async () => {
   server = await startServer({ dir: 'dist', port: 0 });
@@ -85,6 +88,48 @@ describe('a bad manifest', () => {
 
         expect(await hasModelDbRecord(page, 'models/002.glb')).toBe(true);
         expect(offOrigin).toEqual([]);
+      },
+    );
+  });
+});
+
+describe('a bad material file', () => {
+  it('wears the glasses with their own materials and says what it could not use', async () => {
+    const real = await readFile(join('dist', 'materials/003.json'), 'utf8');
+    const wrongTypes = (JSON.parse(real) as Record<string, unknown>[]).map((item) =>
+      item.modelArrayOrder === 'frame' ? { ...item, metalness: 'shiny', color: 42 } : item,
+    );
+    const bodies: Record<string, string> = {
+      'materials/002.json': '[{"modelArrayOrder": "frame",',
+      'materials/003.json': JSON.stringify(wrongTypes),
+    };
+    await withApp(
+      server.url,
+      {
+        cameraY4m: fixtures.cameras[0]!.y4m,
+        device: { serviceWorkers: 'block' },
+        onContext: async (context) => {
+          const path = (url: URL) => url.pathname.slice(1);
+          await context.route(
+            (url) => path(url) in bodies,
+            (route) =>
+              route.fulfill({
+                status: 200,
+                contentType: 'application/json',
+                body: bodies[path(new URL(route.request().url()))],
+              }),
+          );
+        },
+      },
+      async ({ page }) => {
+        await startCamera(page);
+        await selectGlasses(page, '002');
+        await expectToast(page, zhCN.materialFileUnusable);
+        await selectGlasses(page, '003');
+        await expectToast(page, zhCN.materialFieldsRefused.replace('{count}', '2'));
+        // Worn and stored all the same; the refused fields never reach the material.
+        await expect.poll(() => hasModelDbRecord(page, 'models/003.glb')).toBe(true);
+        expect(await hasModelDbRecord(page, 'models/002.glb')).toBe(true);
       },
     );
   });
