@@ -119,7 +119,10 @@ export async function loadGlasses(
     object,
     report: {
       ...rest,
-      ...{ widthMm: widthM * 1000, triangles, bytes: bytes.byteLength, extensions },
+      widthMm: widthM * 1000,
+      triangles,
+      bytes: bytes.byteLength,
+      extensions,
       refusedMaterial,
     },
   };

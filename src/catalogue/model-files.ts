@@ -45,7 +45,7 @@ export function validMaterials(json: unknown): MaterialItem[] | undefined {
 export interface StoredModel {
   glb: ArrayBuffer;
   materials?: MaterialItem[];
-  /** The material file could not be used: the default materials show (said, never stored). */
+  /** The material file could not be used: the model's own materials show (said, not stored). */
   materialsUnusable?: boolean;
 }
 

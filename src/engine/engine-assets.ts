@@ -14,7 +14,7 @@ export async function loadEngineAssets(): Promise<EngineAssets> {
   const { modelBytes } = await ensurePrepared();
   return {
     // The prepared bytes themselves, shared on the page: each engine transfers its own copy
-    // (use-try-on.ts), the one copy of the model a start makes.
+    // (engineStart), the one copy of the model a start makes.
     modelBytes,
     wasmLoaderUrl: assetUrl(ASSET_PATHS.wasmLoader),
     wasmBinaryUrl: assetUrl(ASSET_PATHS.wasmBinary),
