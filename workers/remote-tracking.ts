@@ -6,7 +6,6 @@ import type { FrameTrack, Tracking } from './frame-tracking';
 import type { TryOnScene } from './scene';
 import { TrackAudit } from './track-audit';
 import type { TrackScheduler } from './track-scheduler';
-import type { TrackWorkerApi } from './track.worker';
 import type { TrackWorkerLink } from './track-worker-link';
 import type { TrackResult } from './tracker';
 
@@ -44,16 +43,12 @@ export class RemoteTracking implements Tracking {
   /** A change of how many faces the tracking worker seeks, settling there. */
   private faceCount: Promise<void> = Promise.resolve();
 
-  private readonly remote: Comlink.Remote<TrackWorkerApi>;
-
   constructor(
     private readonly link: TrackWorkerLink,
     private readonly scheduler: TrackScheduler,
     private readonly facePose: FacePose,
     private readonly scene: TryOnScene,
-  ) {
-    this.remote = link.remote;
-  }
+  ) {}
 
   get delegate(): Delegate | 'pending' {
     return this.link.delegate;
@@ -75,7 +70,9 @@ export class RemoteTracking implements Tracking {
 
   /** Sent before any frame, so the tracking worker runs it first; drawing goes on meanwhile. */
   warmUp(next: () => number): void {
-    this.remote.warmUp(next()).catch((error: unknown) => console.warn('warm-up failed', error));
+    this.link.remote
+      .warmUp(next())
+      .catch((error: unknown) => console.warn('warm-up failed', error));
   }
 
   trackNow(frame: VideoFrame, timeMs: number, mirror: boolean): Promise<void> {
@@ -90,7 +87,7 @@ export class RemoteTracking implements Tracking {
     let result: TrackResult;
     try {
       await this.faceCount;
-      result = await this.remote.detect(Comlink.transfer(clone, [clone]), timeMs);
+      result = await this.link.remote.detect(Comlink.transfer(clone, [clone]), timeMs);
     } finally {
       this.inFlight--;
     }
@@ -99,7 +96,7 @@ export class RemoteTracking implements Tracking {
     this.facePose.apply(result, timeMs, mirror);
     // The picker ignores a count it already has (a second result before the change lands).
     if (this.facePose.soughtFaces !== result.soughtFaces) {
-      this.faceCount = this.remote
+      this.faceCount = this.link.remote
         .setFaceCount(this.facePose.soughtFaces)
         .catch((error: unknown) => {
           console.warn('face count not changed', error);

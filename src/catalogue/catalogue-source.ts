@@ -1,4 +1,4 @@
-import { readBody } from '../shared/checked-fetch';
+import { readJson } from '../shared/checked-fetch';
 import { ASSET_PATHS, MANIFEST_MAX_BYTES } from '../shared/storage-constants';
 import { assetUrl } from '../storage/asset-url';
 import { validateManifest, type CatalogueEntry } from './manifest';
@@ -30,8 +30,8 @@ export async function loadCatalogue(): Promise<LoadedCatalogue> {
   try {
     const response = await fetch(assetUrl(ASSET_PATHS.manifest), { cache: 'no-cache' });
     // Read up to the cap only: a huge file is refused as soon as it shows, never parsed.
-    const bytes = await readBody(response, ASSET_PATHS.manifest, MANIFEST_MAX_BYTES);
-    const { entries, rejected } = validateManifest(JSON.parse(new TextDecoder().decode(bytes)));
+    const json = await readJson(response, ASSET_PATHS.manifest, MANIFEST_MAX_BYTES);
+    const { entries, rejected } = validateManifest(json);
     for (const r of rejected) console.warn('manifest entry skipped', r.index, r.reason);
     if (entries.length > 0) return { entries, unusable: false, skipped: rejected.length };
     return { entries: BUILT_IN, unusable: rejected.length > 0, skipped: 0 };

@@ -1,4 +1,10 @@
-import { DownloadError, fetchChecked, readBody, sha256Hex } from '../shared/checked-fetch';
+import {
+  DownloadError,
+  fetchChecked,
+  readBody,
+  readJson,
+  sha256Hex,
+} from '../shared/checked-fetch';
 import { GLASSES_MAX_BYTES, MATERIAL_MAX_BYTES } from '../shared/storage-constants';
 import type { MaterialItem } from '../shared/try-on-types';
 import { assetUrl } from '../storage/asset-url';
@@ -73,8 +79,7 @@ export async function downloadModel(
   if (!path) return { glb };
   try {
     const response = await fetch(assetUrl(path), { signal });
-    const bytes = await readBody(response, path, MATERIAL_MAX_BYTES, undefined, signal);
-    const materials = validMaterials(JSON.parse(new TextDecoder().decode(bytes)));
+    const materials = validMaterials(await readJson(response, path, MATERIAL_MAX_BYTES, signal));
     if (!materials) throw new Error('no material items');
     return { glb, materials };
   } catch (error) {

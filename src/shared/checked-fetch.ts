@@ -65,6 +65,17 @@ export async function readBody(
   return bytes;
 }
 
+/** A JSON body of at most `limit` bytes (readBody), parsed; what it holds is the caller's to check. */
+export async function readJson(
+  response: Response,
+  path: string,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<unknown> {
+  const bytes = await readBody(response, path, limit, undefined, signal);
+  return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+}
+
 /**
  * Downloads an asset of known size and hash. Progress counts decoded bytes against the known
  * decoded size, so it stays right when the server compresses (Content-Length is the wire size).

@@ -235,15 +235,17 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
     }
     await check('h', async () => {
       // Playing (or in the 100 ms pause of its loop, so within a second).
-      await session().waitFor(() => !document.querySelector('video')!.paused, {
-        timeoutMs: 2_000,
-        what: 'the file to play',
-      });
+      const media = () => session().evaluate(mediaInPage);
+      await expect
+        .poll(async () => (await media()).paused, { timeout: 2_000, message: 'the file to play' })
+        .toBe(false);
       await session().hideTab!();
-      await session().waitFor(
-        () => document.visibilityState === 'hidden' && document.querySelector('video')!.paused,
-        { timeoutMs: 10_000, what: 'the hidden tab to pause its video' },
-      );
+      await expect
+        .poll(media, {
+          timeout: 10_000,
+          message: 'the hidden tab to pause its video',
+        })
+        .toMatchObject({ visibility: 'hidden', paused: true });
       // The picture that stays is tracked once more (200 ms); after that nothing may move.
       await sleep(2000);
       const before = {
