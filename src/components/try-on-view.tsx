@@ -3,7 +3,12 @@ import { useRef, type ReactNode, type RefObject } from 'react';
 import type { TryOnEngine } from '../engine/try-on-engine';
 import { usePictureAspect, useViewSize } from '../engine/use-view-size';
 import { t } from '../i18n';
-import { photoFlashAtom, selectedModelAtom } from '../state/atoms';
+import {
+  facingModeAtom,
+  isCameraRunningAtom,
+  photoFlashAtom,
+  selectedModelAtom,
+} from '../state/atoms';
 import { MeasureBadge } from './measure-badge';
 import { NoFaceHint } from './no-face-hint';
 import { ProcessingOverlay } from './processing-overlay';
@@ -37,10 +42,17 @@ export function TryOnView(props: Props) {
   usePictureAspect(videoRef, viewRef);
   const worn = useAtomValue(selectedModelAtom) !== null;
   const flash = useAtomValue(photoFlashAtom);
+  const cameraRunning = useAtomValue(isCameraRunningAtom);
+  const facing = useAtomValue(facingModeAtom);
+  const mirrored = cameraRunning && facing === 'user';
   const canCompare = active && worn && !loading && engine !== null;
   const { holding, handlers } = useCompareHold(engine, canCompare);
   return (
-    <div ref={viewRef} className={holding ? 'view holding' : 'view'} data-status={status}>
+    <div
+      ref={viewRef}
+      className={['view', holding && 'holding', mirrored && 'mirrored'].filter(Boolean).join(' ')}
+      data-status={status}
+    >
       <video ref={videoRef} className="source" playsInline muted />
       {/* The canvas is the hold-to-compare control: it has no children for a role to hide. */}
       <canvas

@@ -98,6 +98,7 @@ export function useTryOn() {
     const abort = new AbortController();
     setStatus('starting');
     setPrepared(0);
+    const started = performance.now();
     Promise.all([engineAssets(), chooseEnginePath()])
       .then(async ([assets, path]) => {
         if (cancelled) return;
@@ -117,14 +118,18 @@ export function useTryOn() {
         acquired = true;
         await engine.ready;
         if (cancelled) return;
+        // Beside storage:prepare, for the bench and DevTools: where a start spends its time.
+        performance.measure('engine:ready', { start: started });
         setPrepared(2);
         engineRef.current = engine;
         setEngine(engine);
         exposeDebugHandle(engine);
         // After a crash the source is still playing: track again while the rest loads.
         resume(engine);
+        const sceneStarted = performance.now();
         const scene = await loadSceneAssets(engine, SCENE_ASSETS_WAIT_MS, abort.signal);
         if (cancelled) return;
+        performance.measure('engine:scene', { start: sceneStarted });
         setStatus('ready');
         const notice = sceneNotice(scene.missing);
         // Replaces a recovery notice, and is replaced in turn once the late parts are in.

@@ -25,6 +25,12 @@ const requestedFacing = (page: Page) =>
     return constraints?.facingMode ?? null;
   });
 
+/** Whether the <video> under the picture (seen while an engine restarts) is shown mirrored. */
+const rawMirrored = (page: Page) =>
+  page.evaluate(() =>
+    getComputedStyle(document.querySelector('video')!).transform.startsWith('matrix(-1'),
+  );
+
 /** Waits for pictures tracked after now, so the next check sees the new stream. */
 async function freshPictures(page: Page, count = 5) {
   const { workerTracked } = await readStats(page);
@@ -43,12 +49,14 @@ describe('camera', () => {
       expect(await requestedFacing(page)).toBe('user');
       const front = await pictureOrientation(page);
       expect(front.flipped).toBeLessThan(front.plain);
+      expect(await rawMirrored(page)).toBe(true);
 
       await switchButton.click();
       await expect.poll(() => requestedFacing(page), { timeout: 30_000 }).toBe('environment');
       await freshPictures(page);
       const rear = await pictureOrientation(page);
       expect(rear.plain).toBeLessThan(rear.flipped);
+      expect(await rawMirrored(page)).toBe(false);
       expect(await page.getByRole('button', { name: '关闭摄像头' }).count()).toBe(1);
 
       await switchButton.click();
