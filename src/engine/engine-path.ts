@@ -24,7 +24,12 @@ self.onmessage = () => {
   } catch {}
   self.postMessage({ gl, frame }, frame ? [frame] : []);
 };`;
-const PROBE_MS = 4000;
+/**
+ * Long enough for a busy device: on a loaded 2-core CI machine a 4 s limit was passed, and that
+ * visit then ran everything on the page. The probe runs beside the stored assets' read, and only
+ * until a verdict is remembered.
+ */
+const PROBE_MS = 10_000;
 
 /** True or false as the probe answered; null when it did not answer in time (a busy device). */
 async function workerCanDraw(): Promise<boolean | null> {
@@ -79,6 +84,11 @@ export async function chooseEnginePath(): Promise<EnginePath | null> {
   if (remembered) return remembered;
   const worker = await workerCanDraw();
   const path: EnginePath | null = worker ? 'worker' : pageCanDraw() ? 'page' : null;
+  if (path === 'page') {
+    console.warn(
+      `[engine] on the page: ${worker === null ? 'probe timed out' : 'no worker WebGL'}`,
+    );
+  }
   // A probe that timed out proves nothing: the page path works now, the probe runs again next time.
   if (path && worker !== null) rememberChoices({ path });
   return path;
