@@ -27,7 +27,9 @@ export interface CubeLevel {
 }
 
 /** Smallest level, as three's LOD_MIN: below 8 px a face cannot hold a lobe. */
-const LOD_MIN = 3;
+export const LOD_MIN = 3;
+/** The cube's face size at mip 0: plenty for the soft studio reflections (see above). */
+export const ENV_CUBE_SIZE = 64;
 const SAMPLES = 64;
 
 /** The picture's pixels, read through a 2D OffscreenCanvas (workers have no DOM). */
@@ -195,7 +197,7 @@ function convolve(source: LinearImage, n: number[], lobe: Float32Array, out: num
 }
 
 /** The prefiltered cube: `size` px at mip 0 down to 8 px. */
-export function prefilterEquirect(image: EquirectPixels, size = 64): CubeLevel[] {
+export function prefilterEquirect(image: EquirectPixels, size = ENV_CUBE_SIZE): CubeLevel[] {
   const maxLod = Math.log2(size) - LOD_MIN;
   // One equirect level per cube level (4 faces span the width at each).
   const sources = pyramid(image, maxLod + 1);

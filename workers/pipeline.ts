@@ -167,8 +167,9 @@ export class TryOnPipeline {
     this.scene.addOccluder(await loadOccluder(glb));
   }
 
-  setEnvironment(image: Blob): Promise<void> {
-    return loadEnvironment(this.scene, image, this.quality === 'fast');
+  /** The cube's bytes for the page to keep when they were computed now (see loadEnvironment). */
+  setEnvironment(image: Blob, stored: ArrayBuffer | null): Promise<ArrayBuffer | null> {
+    return loadEnvironment(this.scene, image, this.quality === 'fast', stored);
   }
 
   /** Records the rendered pictures at `scale` × the video size (see recorder.ts). */

@@ -1,6 +1,7 @@
 import type { GlassesReport } from '../src/shared/glasses-types';
 import type { GlassesInput, LensQuality } from '../src/shared/try-on-types';
-import { bitmapPixels, prefilterEquirect } from './env-prefilter';
+import { decodeCube, encodeCube, pictureDigest } from './env-cube-codec';
+import { bitmapPixels, ENV_CUBE_SIZE, prefilterEquirect } from './env-prefilter';
 import { loadGlasses } from './glasses-loader';
 import { applyLensQuality } from './lens-quality';
 import { disposeTree, type TryOnScene } from './scene';
@@ -51,17 +52,36 @@ export class GlassesSlot {
 /**
  * Where the lens probe found a slow GPU, the environment is prefiltered on the CPU (~3 s of
  * software-GL work saved at every start, see env-prefilter.ts); elsewhere three.js does it.
+ * `stored` is the cube the page kept from an earlier start (env-cube-codec.ts): used when it was
+ * made from this picture, else the cube is computed and its bytes returned for the page to keep.
  */
 export async function loadEnvironment(
   scene: TryOnScene,
   image: Blob,
   onCpu: boolean,
-): Promise<void> {
-  // three uploads an ImageBitmap as it is, so its texture needs the flip; the CPU reads rows.
-  const bitmap = await createImageBitmap(image, onCpu ? {} : { imageOrientation: 'flipY' });
+  stored: ArrayBuffer | null,
+): Promise<ArrayBuffer | null> {
+  if (!onCpu) {
+    // three uploads an ImageBitmap as it is, so its texture needs the flip.
+    const bitmap = await createImageBitmap(image, { imageOrientation: 'flipY' });
+    try {
+      scene.setEnvironment(bitmap);
+    } finally {
+      bitmap.close();
+    }
+    return null;
+  }
+  const digest = await pictureDigest(image);
+  const kept = stored && decodeCube(stored, digest, ENV_CUBE_SIZE);
+  if (kept) {
+    scene.setPrefilteredEnvironment(kept);
+    return null;
+  }
+  const bitmap = await createImageBitmap(image);
   try {
-    if (onCpu) scene.setPrefilteredEnvironment(prefilterEquirect(bitmapPixels(bitmap)));
-    else scene.setEnvironment(bitmap);
+    const levels = prefilterEquirect(bitmapPixels(bitmap));
+    scene.setPrefilteredEnvironment(levels);
+    return encodeCube(levels, digest);
   } finally {
     bitmap.close();
   }

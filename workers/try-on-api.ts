@@ -1,3 +1,4 @@
+import * as Comlink from 'comlink';
 import type {
   CapturePair,
   ContextEvent,
@@ -69,8 +70,13 @@ export const api = {
   async setOccluder(glb: ArrayBuffer): Promise<void> {
     await need().setOccluder(glb);
   },
-  async setEnvironment(image: Blob): Promise<void> {
-    await need().setEnvironment(image);
+  /**
+   * The studio environment; `stored` is the prefiltered cube kept from an earlier start. Returns
+   * a newly computed cube's bytes (transferred) for the page to keep, else null.
+   */
+  async setEnvironment(image: Blob, stored: ArrayBuffer | null): Promise<ArrayBuffer | null> {
+    const fresh = await need().setEnvironment(image, stored);
+    return fresh && Comlink.transfer(fresh, [fresh]);
   },
   /** A PNG of the composed picture at `scale` × the video size (photo). */
   capture(scale: number, glasses = true): Promise<Blob> {

@@ -42,7 +42,7 @@ const api = {
     );
     const createMs = performance.now() - created;
     await pipeline.setOccluder(await fetchBytes(ASSET_PATHS.headOccluder));
-    await pipeline.setEnvironment(new Blob([await fetchBytes(ASSET_PATHS.envImage)]));
+    await pipeline.setEnvironment(new Blob([await fetchBytes(ASSET_PATHS.envImage)]), null);
     if (glasses) await pipeline.setGlasses(await firstCatalogueGlasses());
     // The context three.js created on this canvas (getContext returns the existing one).
     const gl = canvas.getContext('webgl2');

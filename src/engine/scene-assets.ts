@@ -1,6 +1,10 @@
 import { t } from '../i18n';
 import { ASSET_PATHS } from '../shared/storage-constants';
-import { loadEnvironmentImage } from '../storage/env-image';
+import {
+  loadEnvironmentCube,
+  loadEnvironmentImage,
+  storeEnvironmentCube,
+} from '../storage/env-image';
 import { fetchKnownAsset } from './engine-assets';
 import type { TryOnEngine } from './try-on-engine';
 
@@ -27,7 +31,12 @@ export async function loadSceneAssets(
   const loads: Record<ScenePart, () => Promise<void>> = {
     occluder: () =>
       fetchKnownAsset(ASSET_PATHS.headOccluder, signal).then((glb) => engine.setOccluder(glb)),
-    environment: () => loadEnvironmentImage(signal).then((png) => engine.setEnvironment(png)),
+    environment: async () => {
+      const [png, cube] = await Promise.all([loadEnvironmentImage(signal), loadEnvironmentCube()]);
+      const fresh = await engine.setEnvironment(png, cube);
+      // Kept for the next start; the scene has its environment either way.
+      if (fresh) void storeEnvironmentCube(fresh).catch(() => {});
+    },
   };
   const done = new Set<ScenePart>();
   const parts = Object.keys(loads) as ScenePart[];

@@ -124,8 +124,9 @@ export class TryOnEngine {
     return this.api.setOccluder(Comlink.transfer(glb, [glb]));
   }
 
-  setEnvironment(image: Blob): Promise<void> {
-    return this.api.setEnvironment(image);
+  /** `stored`: the cube kept from an earlier start; resolves to a new cube's bytes to keep. */
+  setEnvironment(image: Blob, stored: ArrayBuffer | null): Promise<ArrayBuffer | null> {
+    return this.api.setEnvironment(image, stored && Comlink.transfer(stored, [stored]));
   }
 
   capture(scale: number, glasses = true): Promise<Blob> {

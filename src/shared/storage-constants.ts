@@ -22,6 +22,8 @@ export const KEY_MEDIAPIPE_TASK = 'mediapipeTask';
 export const KEY_TASK_AND_WASM_CACHED = 'isTaskAndWasmCached';
 export const KEY_MODEL_STATUS = 'modelStatus';
 export const KEY_ENV_IMAGE = 'envImage';
+/** Ours, not the original's: the environment prefiltered on the CPU, kept between starts. */
+export const KEY_ENV_CUBE = 'envCube';
 export const WASM_CACHE_NAME = 'mediapipe-wasm';
 
 /**

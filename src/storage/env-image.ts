@@ -1,4 +1,4 @@
-import { ASSET_PATHS, KEY_ENV_IMAGE } from '../shared/storage-constants';
+import { ASSET_PATHS, KEY_ENV_CUBE, KEY_ENV_IMAGE } from '../shared/storage-constants';
 import { assetUrl, knownAsset } from './asset-url';
 import { fetchChecked } from '../shared/checked-fetch';
 import { deleteKey, getBlob, putBlob } from './model-db';
@@ -31,4 +31,18 @@ export async function loadEnvironmentImage(signal?: AbortSignal): Promise<Blob> 
   if (!(await isPng(blob))) throw new Error(`${ASSET_PATHS.envImage} is not a PNG`);
   await putBlob(KEY_ENV_IMAGE, blob);
   return blob;
+}
+
+/**
+ * The prefiltered environment cube kept from an earlier start, as opaque bytes: the render worker
+ * alone reads them and checks they were made from the current picture by its current prefilter.
+ */
+export async function loadEnvironmentCube(): Promise<ArrayBuffer | null> {
+  const stored = await getBlob(KEY_ENV_CUBE);
+  return stored ? stored.arrayBuffer() : null;
+}
+
+/** Keeps a cube the render worker has just computed (replacing any older one). */
+export async function storeEnvironmentCube(bytes: ArrayBuffer): Promise<void> {
+  await putBlob(KEY_ENV_CUBE, new Blob([bytes]));
 }

@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
-import { ASSET_PATHS } from '../../src/shared/storage-constants';
+import { ASSET_PATHS, KEY_ENV_CUBE } from '../../src/shared/storage-constants';
 import { SCENE_ASSETS_WAIT_MS } from '../../src/shared/ui-constants';
 import {
   compareGlassesAtEyes,
@@ -12,6 +12,7 @@ import {
   startCamera,
   waitForStats,
 } from './app-page';
+import { zhCN } from '../../src/i18n/zh-CN';
 import { withApp } from './app-session';
 import { prepareFixtures } from './fixtures.mjs';
 import { DIST_DIR, waitForSettled, wearGlasses } from './media-helpers';
@@ -31,12 +32,27 @@ async function drawsAgain(page: Page, more = 10): Promise<void> {
   await waitForStats(page, (s) => s.drawn >= drawn + more && s.face === 1, 30_000);
 }
 
+/** Counts the page's writes of the prefiltered environment cube to ModelDB. */
+const COUNT_CUBE_WRITES = `(() => {
+  window.__cubeWrites = 0;
+  const put = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function (value, ...rest) {
+    if (value && value.key === ${JSON.stringify(KEY_ENV_CUBE)}) window.__cubeWrites++;
+    return put.call(this, value, ...rest);
+  };
+})();`;
+const cubeWrites = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __cubeWrites: number }).__cubeWrites);
+
 describe('page lifecycle', () => {
   it('replaces the engine when its WebGL context is lost, glasses and camera kept', async () => {
-    await withApp(server.url, { cameraY4m: camera.y4m }, async ({ page }) => {
+    const options = { cameraY4m: camera.y4m, initScript: COUNT_CUBE_WRITES };
+    await withApp(server.url, options, async ({ page }) => {
       await startCamera(page);
       await wearGlasses(page, '003');
       await waitForSettled(page);
+      // Software GL here: the first engine prefiltered the environment on the CPU and kept it.
+      await expect.poll(() => cubeWrites(page), { timeout: 10_000 }).toBe(1);
       const before = await engineSerial(page);
       // Through the real WEBGL_lose_context extension, as a GPU reset does. (Headless Chromium
       // here neither crashes its GPU process on chrome://gpucrash nor hides or freezes a page.)
@@ -51,6 +67,10 @@ describe('page lifecycle', () => {
       await page.getByRole('alert').waitFor({ state: 'detached', timeout: 10_000 });
       expect(await page.getByRole('button', { name: '关闭摄像头' }).count()).toBe(1);
       expect((await compareGlassesAtEyes(page)).eyes).toBeGreaterThan(8);
+      // The new engine took the kept cube instead of computing (and writing) it again, and has
+      // its environment (a missing one is named on screen).
+      expect(await cubeWrites(page)).toBe(1);
+      expect(await page.getByText(zhCN.sceneEnvironment, { exact: false }).count()).toBe(0);
     });
   });
 
