@@ -36,7 +36,7 @@ export async function buildPipelineParts(
   const started = startTracking(source, init, force, onDecided);
   let scene: TryOnScene;
   try {
-    scene = new TryOnScene(canvas, init.width, init.height, init.pixelRatio, !software);
+    scene = new TryOnScene(canvas, init.width, init.height, init.pixelRatio, software);
   } catch (error) {
     started.then((tracker) => tracker.close()).catch(() => {});
     throw error;

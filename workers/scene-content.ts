@@ -5,6 +5,7 @@ import { bitmapPixels, ENV_CUBE_SIZE, prefilterEquirect } from './env-prefilter'
 import { loadGlasses } from './glasses-loader';
 import { applyLensQuality } from './lens-quality';
 import { disposeTree, type TryOnScene } from './scene';
+import { letProgramsLink, programCount } from './shader-links';
 
 /**
  * The glasses slot of the scene. Loads take a while and may overlap: the glasses change only
@@ -30,10 +31,13 @@ export class GlassesSlot {
     });
     if (quality !== 'pending') applyLensQuality(object, quality);
     // Shaders compile off the drawing path where the GPU can (KHR_parallel_shader_compile),
-    // instead of stalling the first frame that shows the glasses.
+    // and are left to link where it cannot say when (shader-links.ts), instead of stalling the
+    // first frame that shows the glasses. The frames go on meanwhile, with the glasses worn so far.
     if (ticket === this.ticket) {
       const { renderer, camera, scene } = this.scene;
+      const programs = programCount(renderer);
       await renderer.compileAsync(object, camera, scene).catch(() => {});
+      await letProgramsLink(renderer, this.scene.slowLinks, programs);
     }
     if (ticket !== this.ticket) {
       disposeTree(object);

@@ -22,6 +22,7 @@ import {
 } from 'three';
 import { CAMERA_FAR, CAMERA_FOV, CAMERA_NEAR } from '../src/shared/render-constants';
 import type { CubeLevel } from './env-prefilter';
+import { slowShaderLinks } from './shader-links';
 import { HeadProfile } from './head-profile';
 import type { TempleFit } from './temple-bend';
 import { TrueSize } from './true-size';
@@ -45,15 +46,20 @@ export class TryOnScene {
   /** False while the user holds the preview to compare (before/after). */
   private glassesShownFlag = true;
   private pmrem: PMREMGenerator;
+  /** Whether new programs must be left to link before a draw uses them (shader-links.ts). */
+  readonly slowLinks: boolean;
 
+  /** `softwareGl`: WebGL runs on the CPU here (no MSAA, slow shader links). */
   constructor(
     canvas: OffscreenCanvas,
     width: number,
     height: number,
     pixelRatio: number,
-    antialias = true,
+    softwareGl = false,
   ) {
+    const antialias = !softwareGl;
     this.renderer = new WebGLRenderer({ canvas, antialias, preserveDrawingBuffer: false });
+    this.slowLinks = slowShaderLinks(this.renderer, softwareGl);
     this.renderer.setPixelRatio(pixelRatio);
     this.renderer.setSize(width, height, false);
     this.renderer.toneMapping = NoToneMapping;

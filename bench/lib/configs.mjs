@@ -81,6 +81,19 @@ async function measureLowEnd(session, baseUrl, plan) {
   }
 }
 
+/**
+ * The longest wait between two of the engine's answers on the page since the first (the frame
+ * log, ?stats). The camera never stops here, so the picture stood still that long. The worker's
+ * own figure (longestGapMs) counts from the drawn frame's capture, and the pump replaces a waiting
+ * frame with the newest: a stall it sat out in the queue does not show there.
+ */
+async function longestAnswerGap(page) {
+  const times = await page.evaluate(() => (window.__tryOnFrames ?? []).map((f) => f.at));
+  let longest = 0;
+  for (let i = 1; i < times.length; i++) longest = Math.max(longest, times[i] - times[i - 1]);
+  return round(longest, 0);
+}
+
 const roundAll = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, round(v, 2)]));
 
 /** The app as shipped: /home?stats, cold start on the fresh profile, warm start on reload. */
@@ -96,6 +109,7 @@ export async function runWorker({ baseUrl, camera, plan, soakS, log }) {
     // Stalls show on a fresh profile: the delegate trial, the first glasses, shader compiles.
     await sleep(Math.max(0, START_WATCH_S * 1000 - (Date.now() - firstAt)));
     const startGapMs = Number((await readStats(page)).longestGapMs ?? 0);
+    const startWaitMs = await longestAnswerGap(page);
     const delegate = await warmUp(page, {
       seconds: plan.warmupS,
       minTracked: 20,
@@ -127,7 +141,7 @@ export async function runWorker({ baseUrl, camera, plan, soakS, log }) {
       error: String(error instanceof Error ? error.message : error).split('\n')[0],
     }));
     return {
-      ...{ delegate, glasses, cold, startGapMs, warm, ...measured },
+      ...{ delegate, glasses, cold, startGapMs, startWaitMs, warm, ...measured },
       ...{ recording, recovery, leaks, everyFrame, lowEnd },
     };
   } finally {

@@ -37,6 +37,10 @@ const ROWS = [
     (c) => [c.window?.longestGapMs, c.startGapMs],
   ],
   [
+    'Longest wait between two answers on the page ms, first 20 s of a fresh profile',
+    (c) => [c.startWaitMs],
+  ],
+  [
     'Camera fps (track) / presented to the page',
     (c) => [c.window?.cameraFps, c.window?.presentedFps],
   ],

@@ -24,6 +24,8 @@ export interface FrameRecord {
   /** From the frame's capture to the engine's answer on the page. */
   latency: number;
   face: boolean;
+  /** When the answer came (page clock): the gaps between answers are what the user saw stand. */
+  at: number;
 }
 
 declare global {
@@ -44,12 +46,14 @@ export function frameLogger(): ((result: FrameResult, capturedAtMs: number) => v
   const log = (window.__tryOnFrames ??= []);
   return (result, capturedAtMs) => {
     if (log.length >= FRAME_LOG_LIMIT) log.shift();
+    const at = performance.now();
     log.push({
       tracked: result.tracked,
       detect: result.detectMs,
       render: result.renderMs,
-      latency: performance.timeOrigin + performance.now() - capturedAtMs,
+      latency: performance.timeOrigin + at - capturedAtMs,
       face: result.face,
+      at,
     });
   };
 }

@@ -1,0 +1,34 @@
+import type { WebGLRenderer } from 'three';
+
+/**
+ * How long newly compiled programs are left to link before anything draws with them, per program,
+ * where that is needed (see `slowShaderLinks`). Measured on a 2-core machine with SwiftShader:
+ * putting on the first glasses made two programs; the first draw with them took 747 ms (the
+ * picture stood still that long). Drawing the frames without them for 0.8 s first left 485–661 ms
+ * of that draw; for 1.5 s, 54 ms.
+ */
+export const LINK_WAIT_MS_PER_PROGRAM = 750;
+
+/**
+ * Whether a new program's first draw would stall this context. Without
+ * KHR_parallel_shader_compile three's compileAsync cannot tell when a link ends (it resolves at
+ * once) while ANGLE still links on its own threads, and any draw with the program, or any question
+ * about it, waits for that link on the GPU thread. Only software GL links slowly enough to matter.
+ */
+export function slowShaderLinks(renderer: WebGLRenderer, softwareGl: boolean): boolean {
+  return softwareGl && !renderer.extensions.has('KHR_parallel_shader_compile');
+}
+
+export const programCount = (renderer: WebGLRenderer): number =>
+  renderer.info.programs?.length ?? 0;
+
+/** Waits while the programs made since `before` link, when links are slow here; else returns. */
+export async function letProgramsLink(
+  renderer: WebGLRenderer,
+  slow: boolean,
+  before: number,
+): Promise<void> {
+  const added = programCount(renderer) - before;
+  if (!slow || added <= 0) return;
+  await new Promise((resolve) => setTimeout(resolve, added * LINK_WAIT_MS_PER_PROGRAM));
+}
