@@ -113,10 +113,14 @@ describe.skipIf(fixtures.source !== 'shared')('true size on the shared videos', 
       await page.getByRole('button', { name: '暂停' }).click();
       await page.waitForTimeout(1000);
       const stats = await readStats(page);
-      const [atTrueSize, atAverageSize] = [
-        await compareGlassesAtEyes(page),
-        await compareGlassesAtEyes(page, true),
-      ];
+      // Each pair is one kept picture; a re-track of it in between (a loaded CI machine once
+      // gave 219.3 against 222.0 px) changes the pose, so a pair that straddles one is taken again.
+      let atTrueSize = await compareGlassesAtEyes(page);
+      let atAverageSize = await compareGlassesAtEyes(page, true);
+      for (let tries = 1; tries < 3 && atAverageSize.eyeSpanPx !== atTrueSize.eyeSpanPx; tries++) {
+        atTrueSize = await compareGlassesAtEyes(page);
+        atAverageSize = await compareGlassesAtEyes(page, true);
+      }
       console.log(`${file.name}: glasses`, JSON.stringify({ atTrueSize, atAverageSize }));
       expect(atTrueSize.eyeSpanPx).toBe(atAverageSize.eyeSpanPx); // the same picture and pose
       expect(atAverageSize.glassesSizePx).toBeGreaterThan(atAverageSize.eyeSpanPx / 2);
