@@ -36,9 +36,6 @@ async function windowWithMemory(session, plan, soakS, tapSelector) {
   };
 }
 
-/** How long after the first frame of a fresh profile the longest gap is read. */
-const START_WATCH_S = 20;
-
 /**
  * The same app with `?track=every`: the tracking worker takes every frame it can (back to back),
  * the reference for the adaptive schedule's CPU time and the tracked rate's ceiling.
@@ -107,7 +104,7 @@ export async function runWorker({ baseUrl, camera, plan, soakS, log }) {
     const firstAt = Date.now();
     const glasses = await putOnFirstGlasses(page, timeout);
     // Stalls show on a fresh profile: the delegate trial, the first glasses, shader compiles.
-    await sleep(Math.max(0, START_WATCH_S * 1000 - (Date.now() - firstAt)));
+    await sleep(Math.max(0, plan.startWatchS * 1000 - (Date.now() - firstAt)));
     const startGapMs = Number((await readStats(page)).longestGapMs ?? 0);
     const startWaitMs = await longestAnswerGap(page);
     const delegate = await warmUp(page, {
@@ -141,7 +138,8 @@ export async function runWorker({ baseUrl, camera, plan, soakS, log }) {
       error: String(error instanceof Error ? error.message : error).split('\n')[0],
     }));
     return {
-      ...{ delegate, glasses, cold, startGapMs, startWaitMs, warm, ...measured },
+      ...{ delegate, glasses, cold, startWatchS: plan.startWatchS, startGapMs, startWaitMs },
+      ...{ warm, ...measured },
       ...{ recording, recovery, leaks, everyFrame, lowEnd },
     };
   } finally {

@@ -29,8 +29,8 @@ export const NOTES = [
     ' prediction and lag together. CPU s per minute is user + system time of the page’s' +
     ' renderer and the GPU process (`/proc/<pid>/stat`) over the window. Longest gap is the' +
     ' `?stats` watchdog: the longest time between two drawn frames, counted from when the later' +
-    ' frame existed (a paused video is no gap), read 20 s after the first frame of the fresh' +
-    ' profile (glasses tapped meanwhile) and at the end of the window.',
+    ' frame existed (a paused video is no gap), read 20 s (quick run: 8 s) after the first' +
+    ' frame of the fresh profile (glasses tapped meanwhile) and at the end of the window.',
   '**Low-end profile**: the app as shipped, in the same browser after the reference, with' +
     ' DevTools’ CPU throttle at 4× (CDP `Emulation.setCPUThrottlingRate` on the page’s' +
     ' target). The throttle slows the threads it reaches by suspending them; whether it reaches' +

@@ -11,7 +11,13 @@ const ratio = (a, b) =>
     : NA;
 const pct = (s) => (s === null || s === undefined ? null : round(s * 100, 1));
 
-/** Rows: label, then a getter per configuration returning numbers (ratios are per number). */
+/** Seconds after a fresh profile's first frame that its gap was read (the plan's startWatchS). */
+const watched = (worker) => `first ${worker?.startWatchS ?? 20} s of a fresh profile`;
+
+/**
+ * Rows: label (or a label from the worker's results), then a getter per configuration returning
+ * numbers (ratios are per number).
+ */
 const ROWS = [
   ['Tracked fps (model alone: detections/s)', (c) => [c.window?.trackedFps], (m) => [m.fps]],
   ['Drawn fps', (c) => [c.window?.drawnFps]],
@@ -33,11 +39,11 @@ const ROWS = [
     (c) => [c.window?.cpuSPerMin, c.everyFrame?.cpuSPerMin],
   ],
   [
-    'Longest gap between drawn frames ms: window / first 20 s of a fresh profile',
+    (worker) => `Longest gap between drawn frames ms: window / ${watched(worker)}`,
     (c) => [c.window?.longestGapMs, c.startGapMs],
   ],
   [
-    'Longest wait between two answers on the page ms, first 20 s of a fresh profile',
+    (worker) => `Longest wait between two answers on the page ms, ${watched(worker)}`,
     (c) => [c.startWaitMs],
   ],
   [
@@ -124,7 +130,8 @@ function videoSection(run) {
     '| Figure | Worker | Main-thread baseline | Model alone | Worker / baseline | Worker / model alone |',
     '| --- | --- | --- | --- | --- | --- |',
   ];
-  for (const [label, get, getModel] of ROWS) {
+  for (const [title, get, getModel] of ROWS) {
+    const label = typeof title === 'function' ? title(worker) : title;
     const w = worker ? get(worker) : null;
     const b = baseline ? get(baseline) : null;
     const m = model && getModel ? getModel(model) : null;
