@@ -47,7 +47,7 @@ async function measureEveryFrame(session, baseUrl, plan) {
   await warmUp(page, { seconds: plan.warmupS, minTracked: 20, timeoutMs: 120_000 });
   await resetProbes(page);
   return measureWindow(session, {
-    seconds: plan.windowS,
+    seconds: plan.refWindowS,
     tapSelector: '.model-cell[aria-pressed="true"]',
   });
 }
@@ -69,7 +69,7 @@ async function measureLowEnd(session, baseUrl, plan) {
     await warmUp(page, { seconds: plan.warmupS, minTracked: 10, timeoutMs: 180_000 });
     await resetProbes(page);
     const figures = await measureWindow(session, {
-      seconds: plan.windowS,
+      seconds: plan.refWindowS,
       tapSelector: '.model-cell[aria-pressed="true"]',
     });
     return { rate: LOW_END_RATE, ...figures };
@@ -161,7 +161,8 @@ export async function runBaseline({ baseUrl, camera, plan, delegate, soakS, log 
     await putOnFirstGlasses(page, plan.stepTimeoutMs);
     await warmUp(page, { seconds: plan.warmupS, minTracked: 10, timeoutMs: 120_000 });
     log('baseline: measuring');
-    const measured = await windowWithMemory(session, plan, soakS, 'h1');
+    const window = { ...plan, windowS: plan.refWindowS };
+    const measured = await windowWithMemory(session, window, soakS, 'h1');
     const leaks = await stopAndCheck(page);
     return { delegate, start, ...measured, leaks };
   } finally {
