@@ -4,20 +4,13 @@ import { useToast } from '../state/toast';
 import type { TryOnEngine } from '../engine/try-on-engine';
 import { t } from '../i18n';
 import { DownloadError } from '../shared/checked-fetch';
-import {
-  glassesErrorCode,
-  type GlassesErrorCode,
-  type GlassesReport,
-} from '../shared/glasses-types';
 import { selectedModelAtom } from '../state/atoms';
-import { glassesMessage, materialMessage } from './glasses-message';
+import { glassesMessage } from './glasses-message';
 import { useCatalogueEntries } from './use-catalogue-entries';
 import type { CatalogueEntry } from './manifest';
 import { downloadModel, forgetModel, readModel, storeModel, type StoredModel } from './model-files';
 import { saveStatuses, storedStatuses, type ModelStatus, type StatusMap } from './model-status';
-
-/** Why a cell's last tap failed: the download, or the model itself (then its reason). */
-export type CellFailure = 'download' | GlassesErrorCode | null;
+import { useWear, type CellFailure } from './use-wear';
 
 export interface CellState {
   entry: CatalogueEntry;
@@ -28,6 +21,8 @@ export interface CellState {
   /** What the cell says about the failure, in the user's language. */
   failureText: string | null;
   selected: boolean;
+  /** Being put on: loaded into the engine, not on the face yet. */
+  wearing: boolean;
   /** The front's width, mm: from the manifest, or from the fit once worn; unknown before. */
   frameWidthMm?: number;
 }
@@ -41,7 +36,6 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
   const [statuses, setStatuses] = useState<StatusMap>({});
   const [progress, setProgress] = useState<Record<string, number>>({});
   const [failures, setFailures] = useState<Record<string, CellFailure>>({});
-  const [fittedWidths, setFittedWidths] = useState<Record<string, number>>({});
   const [selected, setSelected] = useAtom(selectedModelAtom);
   const statusRef = useRef<StatusMap>({});
   const touched = useRef(new Set<string>());
@@ -80,47 +74,7 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
     setFailures((f) => ({ ...f, [value]: failure }));
   }, []);
 
-  /**
-   * Puts a model on the face. The worker keeps the previous glasses until this one has loaded,
-   * so a refused model leaves the face as it was. The worker's report when the glasses changed.
-   */
-  const wear = useCallback(
-    async (entry: CatalogueEntry, model: StoredModel, signal: AbortSignal) => {
-      if (!engine || signal.aborted) return null;
-      let report: GlassesReport;
-      try {
-        report = await engine.setGlasses({
-          id: entry.value,
-          // A copy crosses to the worker: the caller may still store the original.
-          glb: model.glb.slice(0),
-          ...(model.materials ? { materials: model.materials } : {}),
-          ...(entry.fit ? { fit: entry.fit } : {}),
-        });
-        if (report.warnings.length > 0) console.warn('glasses fit', entry.value, report.warnings);
-        setFittedWidths((w) => ({ ...w, [entry.value]: report.widthMm }));
-      } catch (error) {
-        console.error('model parse failure', entry.value, error);
-        setFailure(entry.value, glassesErrorCode(error) ?? 'corrupt');
-        toast(t('glassesLoadFailed'));
-        return null;
-      }
-      // The worker's newest request wins there too (scene-content.ts): this one was superseded.
-      if (signal.aborted) return null;
-      setFailure(entry.value, null);
-      setSelected(entry.value);
-      return report;
-    },
-    [engine, setFailure, setSelected, toast],
-  );
-
-  /** Said on a tap only: a restarted engine put back on the face says nothing again. */
-  const tellMaterial = useCallback(
-    (model: StoredModel, report: GlassesReport) => {
-      const message = materialMessage(model, report);
-      if (message) toast(message);
-    },
-    [toast],
-  );
+  const { wear, tellMaterial, wearing, fittedWidths } = useWear(engine, setFailure);
 
   const tap = useCallback(
     async (entry: CatalogueEntry) => {
@@ -129,7 +83,7 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
         return;
       }
       const status = statusRef.current[entry.value] ?? 'not-downloaded';
-      if (selected === entry.value || status === 'downloading') return;
+      if (selected === entry.value || wearing === entry.value || status === 'downloading') return;
       const signal = nextTap();
       const stored = status === 'downloaded' ? await readModel(entry) : undefined;
       if (stored) {
@@ -170,7 +124,7 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
       const kept = report !== null && (await storeModel(entry, model));
       setStatus(entry.value, kept ? 'downloaded' : 'not-downloaded');
     },
-    [active, engine, selected, wear, nextTap, setStatus, setFailure, toast, tellMaterial],
+    [active, engine, selected, wearing, wear, nextTap, setStatus, setFailure, toast, tellMaterial],
   );
 
   // Cancel effect (the control bar) clears the selection: a load still under way stops.
@@ -200,6 +154,7 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
       failure,
       failureText: failureText(failure),
       selected: selected === entry.value,
+      wearing: wearing === entry.value,
       ...(frameWidthMm !== undefined ? { frameWidthMm } : {}),
     };
   });

@@ -49,8 +49,9 @@ export function ModelGrid({ cells, onTap, faceWidthMm }: Props) {
               type="button"
               className="model-cell"
               aria-pressed={cell.selected}
-              aria-busy={cell.status === 'downloading'}
+              aria-busy={cell.status === 'downloading' || cell.wearing}
               data-status={cell.status}
+              data-wearing={cell.wearing}
               data-serial={cell.entry.serialNo}
               onClick={(event) => {
                 // A cell tapped half under the picture or the control bar comes fully into view
@@ -70,7 +71,7 @@ export function ModelGrid({ cells, onTap, faceWidthMm }: Props) {
                 <span className="preview placeholder" aria-hidden="true" />
               )}
               <span className="serial">{cell.entry.serialNo}</span>
-              <StatusIcon status={cell.status} progress={cell.progress} />
+              <StatusIcon status={cell.status} progress={cell.progress} wearing={cell.wearing} />
               <span className="label">{cell.entry.text}</span>
               {faceWidthMm !== null && cell.frameWidthMm !== undefined ? (
                 <SizeTag

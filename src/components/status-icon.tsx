@@ -3,8 +3,30 @@ import { t } from '../i18n';
 
 const RING = 2 * Math.PI * 9;
 
-/** Downloaded ✓, downloading (a clock with a progress ring), not downloaded ↓. */
-export function StatusIcon({ status, progress }: { status: ModelStatus; progress: number }) {
+interface Props {
+  status: ModelStatus;
+  progress: number;
+  /** Being put on (loaded into the engine, not on the face yet): a turning arc. */
+  wearing: boolean;
+}
+
+/**
+ * Downloaded ✓, downloading (a clock with a progress ring), not downloaded ↓; being put on, a
+ * turning arc whatever the status (a download's ring is full by then).
+ */
+export function StatusIcon({ status, progress, wearing }: Props) {
+  if (wearing)
+    return (
+      <svg
+        className="status-icon wearing"
+        viewBox="0 0 24 24"
+        role="img"
+        aria-label={t('statusWearing')}
+      >
+        <circle cx="12" cy="12" r="9" className="track" />
+        <circle cx="12" cy="12" r="9" className="ring" strokeDasharray={`${RING / 4} ${RING}`} />
+      </svg>
+    );
   const label =
     status === 'downloaded'
       ? t('statusDownloaded')

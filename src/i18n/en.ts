@@ -90,6 +90,7 @@ export const en: Strings = {
   statusDownloaded: 'Downloaded',
   statusDownloading: 'Downloading',
   statusNotDownloaded: 'Not downloaded',
+  statusWearing: 'Putting on',
   skipToContent: 'Skip to main content',
   mainNav: 'Main navigation',
   footerNotice: 'More frames are added over time; the AI tools here are for personal use only.',

@@ -86,6 +86,7 @@ export const zhCN = {
   statusDownloaded: '已下载',
   statusDownloading: '下载中',
   statusNotDownloaded: '未下载',
+  statusWearing: '正在戴上',
   skipToContent: '跳到主要内容',
   mainNav: '主导航',
   footerNotice: '眼镜款式持续更新中；本站 AI 工具仅供个人使用。',

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareFixtures } from './fixtures.mjs';
 import { startServer } from '../../scripts/serve.mjs';
@@ -51,6 +51,14 @@ describe('catalogue grid', () => {
       await expect.poll(() => page.locator('.model-cell[aria-pressed="true"]').count()).toBe(0);
       await waitForStats(page, (s) => s.face === 1);
       expect((await compareGlassesAtEyes(page)).eyes).toBeLessThan(0.5);
+      // A stored model takes a moment to put on: its cell says so until the glasses are on.
+      await page.evaluate(watchCell, '002');
+      await selectGlasses(page, '002');
+      const cell = page.locator('.model-cell[data-serial="002"]');
+      await expect.poll(() => cell.getAttribute('data-wearing')).toBe('false');
+      const states = await page.evaluate(() => (window as unknown as CellWatch).__cellStates);
+      expect(states).toContain('wearing true, busy true, 正在戴上, pressed false');
+      expect(await cellState(cell)).toBe('wearing false, busy false, 已下载, pressed true');
       // The status map survives a reload.
       await page.reload();
       await expect
@@ -164,4 +172,36 @@ function storedSize(page: Page, key: string): Promise<number | null> {
     if (!record) return null;
     return record.data instanceof Blob ? record.data.size : record.data.byteLength;
   }, key);
+}
+
+interface CellWatch {
+  __cellStates: string[];
+  __describeCell: (cell: Element) => string;
+}
+
+/** The watched cell's state now, described as watchCell records it. */
+function cellState(cell: Locator): Promise<string> {
+  return cell.evaluate((el) => (window as unknown as CellWatch).__describeCell(el));
+}
+
+/**
+ * Records every state a cell passes through (putting on may last only a few frames) as one line:
+ * putting on, busy, its status icon's label, pressed.
+ */
+function watchCell(serial: string): void {
+  const cell = document.querySelector(`.model-cell[data-serial="${serial}"]`)!;
+  const describe = (cell: Element) => {
+    const label = cell.querySelector('.status-icon')?.getAttribute('aria-label');
+    return (
+      `wearing ${cell.getAttribute('data-wearing')}, busy ${cell.getAttribute('aria-busy')},` +
+      ` ${label}, pressed ${cell.getAttribute('aria-pressed')}`
+    );
+  };
+  const states: string[] = [];
+  Object.assign(window, { __cellStates: states, __describeCell: describe });
+  new MutationObserver(() => states.push(describe(cell))).observe(cell, {
+    attributes: true,
+    childList: true,
+    subtree: true,
+  });
 }

@@ -1,0 +1,80 @@
+import { useSetAtom } from 'jotai';
+import { useCallback, useState } from 'react';
+import type { TryOnEngine } from '../engine/try-on-engine';
+import { t } from '../i18n';
+import {
+  glassesErrorCode,
+  type GlassesErrorCode,
+  type GlassesReport,
+} from '../shared/glasses-types';
+import { selectedModelAtom } from '../state/atoms';
+import { useToast } from '../state/toast';
+import { materialMessage } from './glasses-message';
+import type { CatalogueEntry } from './manifest';
+import type { StoredModel } from './model-files';
+
+/** Why a cell's last tap failed: the download, or the model itself (then its reason). */
+export type CellFailure = 'download' | GlassesErrorCode | null;
+
+/**
+ * Puts models on the face through the engine, and says which one is on its way: loading,
+ * fitting and (on software GL) letting its shaders link take 1–3 s, long enough that a cell
+ * with no sign of it looks like a missed tap.
+ */
+export function useWear(
+  engine: TryOnEngine | null,
+  setFailure: (value: string, failure: CellFailure) => void,
+) {
+  const setSelected = useSetAtom(selectedModelAtom);
+  /** The entry being put on: the newest call's; an older one ending leaves it alone. */
+  const [wearing, setWearing] = useState<string | null>(null);
+  const [fittedWidths, setFittedWidths] = useState<Record<string, number>>({});
+  const toast = useToast();
+
+  /**
+   * The worker keeps the previous glasses until this one has loaded, so a refused model leaves
+   * the face as it was. Resolves with the worker's report once the glasses changed, or null.
+   */
+  const wear = useCallback(
+    async (entry: CatalogueEntry, model: StoredModel, signal: AbortSignal) => {
+      if (!engine || signal.aborted) return null;
+      setWearing(entry.value);
+      let report: GlassesReport;
+      try {
+        report = await engine.setGlasses({
+          id: entry.value,
+          // A copy crosses to the worker: the caller may still store the original.
+          glb: model.glb.slice(0),
+          ...(model.materials ? { materials: model.materials } : {}),
+          ...(entry.fit ? { fit: entry.fit } : {}),
+        });
+        if (report.warnings.length > 0) console.warn('glasses fit', entry.value, report.warnings);
+        setFittedWidths((w) => ({ ...w, [entry.value]: report.widthMm }));
+      } catch (error) {
+        console.error('model parse failure', entry.value, error);
+        setFailure(entry.value, glassesErrorCode(error) ?? 'corrupt');
+        toast(t('glassesLoadFailed'));
+        return null;
+      } finally {
+        setWearing((value) => (value === entry.value ? null : value));
+      }
+      // The worker's newest request wins there too (scene-content.ts): this one was superseded.
+      if (signal.aborted) return null;
+      setFailure(entry.value, null);
+      setSelected(entry.value);
+      return report;
+    },
+    [engine, setFailure, setSelected, toast],
+  );
+
+  /** Said on a tap only: a restarted engine put back on the face says nothing again. */
+  const tellMaterial = useCallback(
+    (model: StoredModel, report: GlassesReport) => {
+      const message = materialMessage(model, report);
+      if (message) toast(message);
+    },
+    [toast],
+  );
+
+  return { wear, tellMaterial, wearing, fittedWidths };
+}
