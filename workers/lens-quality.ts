@@ -54,8 +54,17 @@ export function applyLensQuality(root: Object3D, quality: LensQuality): void {
   });
 }
 
+/**
+ * The lens path for this scene: measured, except on software GL, where the transmission pass never
+ * fits the budget (~51 ms a render on SwiftShader against 12) and the probe itself held each first
+ * start ~1.1 s (the answer is known there, as the delegate's is).
+ */
+export function chooseLensQuality(tryOn: TryOnScene): LensQuality {
+  return tryOn.softwareGl ? 'fast' : measureLensQuality(tryOn);
+}
+
 /** Renders a transmissive sphere, waiting for the GPU each time, to choose the lens path. */
-export function measureLensQuality(tryOn: TryOnScene): LensQuality {
+function measureLensQuality(tryOn: TryOnScene): LensQuality {
   const { scene, renderer, camera } = tryOn;
   const probe = new Mesh(
     new SphereGeometry(8, 32, 16),

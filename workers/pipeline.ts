@@ -18,7 +18,7 @@ import type { FacePose } from './face-pose';
 import type { Tracking } from './frame-tracking';
 import { loadOccluder } from './glasses-loader';
 import { KeptPicture } from './kept-picture';
-import { measureLensQuality } from './lens-quality';
+import { chooseLensQuality } from './lens-quality';
 import { Recorder } from './recorder';
 import { RisingClock } from './rising-clock';
 import type { TryOnScene } from './scene';
@@ -75,7 +75,7 @@ export class TryOnPipeline {
     const { scene, facePose, tracking, audit } = await buildPipelineParts(init, canvas, decided);
     canvas.addEventListener('webglcontextlost', () => onError('webgl-lost', 'context lost'));
     pipeline = new TryOnPipeline(scene, facePose, tracking, audit, onStats, !init.restart);
-    pipeline.quality = init.lensQuality ?? measureLensQuality(scene);
+    pipeline.quality = init.lensQuality ?? chooseLensQuality(scene);
     onVerdicts({ quality: pipeline.quality });
     return pipeline;
   }

@@ -48,6 +48,7 @@ export class TryOnScene {
   private pmrem: PMREMGenerator;
   /** Whether new programs must be left to link before a draw uses them (shader-links.ts). */
   readonly slowLinks: boolean;
+  readonly softwareGl: boolean;
 
   /** `softwareGl`: WebGL runs on the CPU here (no MSAA, slow shader links). */
   constructor(
@@ -57,6 +58,7 @@ export class TryOnScene {
     pixelRatio: number,
     softwareGl = false,
   ) {
+    this.softwareGl = softwareGl;
     const antialias = !softwareGl;
     this.renderer = new WebGLRenderer({ canvas, antialias, preserveDrawingBuffer: false });
     this.slowLinks = slowShaderLinks(this.renderer, softwareGl);

@@ -3,7 +3,8 @@ import type { EnginePath } from './engine-path';
 
 /**
  * The engine's two measurements are costly the first time: the delegate trial (the GPU graph
- * compiles: ~8 s on SwiftShader) and the lens probe (transmission renders, 1–4 s under load).
+ * compiles: ~8 s on SwiftShader) and the lens probe (transmission renders, 1–4 s under load); on
+ * software GL neither runs (their answers are known there).
  * Their verdicts are remembered per browser so later visits start at once.
  */
 const KEY = 'tryOnEngineChoices';
