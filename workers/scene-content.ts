@@ -5,7 +5,7 @@ import { bitmapPixels, ENV_CUBE_SIZE, prefilterEquirect } from './env-prefilter'
 import { loadGlasses } from './glasses-loader';
 import { applyLensQuality } from './lens-quality';
 import { disposeTree, type TryOnScene } from './scene';
-import { letProgramsLink, programCount } from './shader-links';
+import { compileAndLink } from './shader-links';
 
 /**
  * The glasses slot of the scene. Loads take a while and may overlap: the glasses change only
@@ -34,10 +34,8 @@ export class GlassesSlot {
     // and are left to link where it cannot say when (shader-links.ts), instead of stalling the
     // first frame that shows the glasses. The frames go on meanwhile, with the glasses worn so far.
     if (ticket === this.ticket) {
-      const { renderer, camera, scene } = this.scene;
-      const programs = programCount(renderer);
-      await renderer.compileAsync(object, camera, scene).catch(() => {});
-      await letProgramsLink(renderer, this.scene.slowLinks, programs);
+      const { renderer, camera, scene, slowLinks } = this.scene;
+      await compileAndLink(renderer, object, camera, scene, slowLinks);
     }
     if (ticket !== this.ticket) {
       disposeTree(object);

@@ -1,4 +1,4 @@
-import type { WebGLRenderer } from 'three';
+import type { Camera, Object3D, Scene, WebGLRenderer } from 'three';
 
 /**
  * How long newly compiled programs are left to link before anything draws with them, per program,
@@ -31,4 +31,21 @@ export async function letProgramsLink(
   const added = programCount(renderer) - before;
   if (!slow || added <= 0) return;
   await new Promise((resolve) => setTimeout(resolve, added * LINK_WAIT_MS_PER_PROGRAM));
+}
+
+/**
+ * Compiles the programs `object` needs in `scene` off the drawing path where the GPU can
+ * (KHR_parallel_shader_compile), and where links are slow here (`slow`), waits while the new
+ * ones link.
+ */
+export async function compileAndLink(
+  renderer: WebGLRenderer,
+  object: Object3D,
+  camera: Camera,
+  scene: Scene,
+  slow: boolean,
+): Promise<void> {
+  const before = programCount(renderer);
+  await renderer.compileAsync(object, camera, scene).catch(() => {});
+  await letProgramsLink(renderer, slow, before);
 }

@@ -1,6 +1,7 @@
-import type { WebGLRenderer } from 'three';
+import { Object3D, PerspectiveCamera, Scene, type WebGLRenderer } from 'three';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  compileAndLink,
   LINK_WAIT_MS_PER_PROGRAM,
   letProgramsLink,
   programCount,
@@ -49,5 +50,17 @@ describe('shader links', () => {
     expect(await fakeMsUntil(letProgramsLink(renderer(3, false), true, 3))).toBe(50);
     expect(await fakeMsUntil(letProgramsLink(renderer(5, true), false, 3))).toBe(50);
     expect(programCount({ info: { programs: null } } as unknown as WebGLRenderer)).toBe(0);
+  });
+
+  it('counts the programs compiling added, and waits for those alone', async () => {
+    vi.useFakeTimers();
+    const compiling = (added: number) => {
+      const gl = renderer(4, false);
+      const programs = gl.info.programs as unknown[];
+      Object.assign(gl, { compileAsync: async () => void programs.push(...Array(added)) });
+      return compileAndLink(gl, new Object3D(), new PerspectiveCamera(), new Scene(), true);
+    };
+    expect(await fakeMsUntil(compiling(2))).toBe(2 * LINK_WAIT_MS_PER_PROGRAM);
+    expect(await fakeMsUntil(compiling(0))).toBe(50);
   });
 });
