@@ -12,7 +12,7 @@ interface Props {
 
 /**
  * Downloaded ✓, downloading (a clock with a progress ring), not downloaded ↓; being put on, a
- * turning arc whatever the status (a download's ring is full by then).
+ * turning arc whatever the status (after a download, in place of its finished ring).
  */
 export function StatusIcon({ status, progress, wearing }: Props) {
   if (wearing)
