@@ -28,6 +28,20 @@ async function storedModel(asset: KnownAsset): Promise<ArrayBuffer | undefined> 
 }
 
 /**
+ * The runtime files Cache Storage lacks a verified copy of. None without Cache Storage: the
+ * worker then fetches the runtime itself, and there is nothing to prepare.
+ */
+async function unverifiedRuntime(
+  cache: Cache | null,
+  runtime: KnownAsset[],
+): Promise<KnownAsset[]> {
+  if (!cache) return [];
+  await pruneWasmCache(cache, runtime);
+  const verified = await Promise.all(runtime.map((asset) => hasVerifiedEntry(cache, asset)));
+  return runtime.filter((_, index) => !verified[index]);
+}
+
+/**
  * The preparation of docs/behaviour.md §4: flag 0; the face model into ModelDB unless a verified
  * copy is there; the two runtime files into Cache Storage; flag 1. Downloads run in parallel and
  * are written only after their size and SHA-256 check, so a failure never leaves a partial
@@ -41,14 +55,13 @@ export async function runPreparation(
   await setFlag(KEY_TASK_AND_WASM_CACHED, false);
   const model = knownAsset(ASSET_PATHS.faceModel);
   const runtime = [knownAsset(ASSET_PATHS.wasmLoader), knownAsset(ASSET_PATHS.wasmBinary)];
-  const [stored, cache] = await Promise.all([storedModel(model), openWasmCache()]);
-  // Without Cache Storage the worker fetches the runtime itself; there is nothing to prepare.
-  const missingRuntime: KnownAsset[] = [];
-  if (cache) {
-    await pruneWasmCache(cache, runtime);
-    for (const asset of runtime)
-      if (!(await hasVerifiedEntry(cache, asset))) missingRuntime.push(asset);
-  }
+  // The three stored files are read and hashed at once (every start does this, ~6 MB).
+  const cacheJob = openWasmCache();
+  const [stored, cache, missingRuntime] = await Promise.all([
+    storedModel(model),
+    cacheJob,
+    cacheJob.then((cache) => unverifiedRuntime(cache, runtime)),
+  ]);
   const needed = cache ? [model, ...runtime] : [model];
   const missing = [...(stored ? [] : [model]), ...missingRuntime];
   const bytesOf = (assets: KnownAsset[]) => assets.reduce((sum, asset) => sum + asset.size, 0);
