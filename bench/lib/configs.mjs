@@ -78,6 +78,17 @@ async function measureLowEnd(session, baseUrl, plan) {
   }
 }
 
+/** The two references beside the app as shipped: every frame tracked, and the low-end profile. */
+async function measureReferences(session, baseUrl, plan, log) {
+  log('worker: tracking every frame (the reference for the adaptive default)');
+  const everyFrame = await measureEveryFrame(session, baseUrl, plan);
+  log(`worker: low-end profile (CPU throttled ${LOW_END_RATE}×)`);
+  const lowEnd = await measureLowEnd(session, baseUrl, plan).catch((error) => ({
+    error: String(error instanceof Error ? error.message : error).split('\n')[0],
+  }));
+  return { everyFrame, lowEnd };
+}
+
 /**
  * The longest wait between two of the engine's answers on the page since the first (the frame
  * log, ?stats). The camera never stops here, so the picture stood still that long. The worker's
@@ -131,16 +142,10 @@ export async function runWorker({ baseUrl, camera, plan, soakS, log }) {
     const leaks = await stopAndCheck(page);
     log('worker: warm start');
     const warm = await startToFirstFrame(page, null, timeout);
-    log('worker: tracking every frame (the reference for the adaptive default)');
-    const everyFrame = await measureEveryFrame(session, baseUrl, plan);
-    log(`worker: low-end profile (CPU throttled ${LOW_END_RATE}×)`);
-    const lowEnd = await measureLowEnd(session, baseUrl, plan).catch((error) => ({
-      error: String(error instanceof Error ? error.message : error).split('\n')[0],
-    }));
+    const references = plan.references ? await measureReferences(session, baseUrl, plan, log) : {};
     return {
       ...{ delegate, glasses, cold, startWatchS: plan.startWatchS, startGapMs, startWaitMs },
-      ...{ warm, ...measured },
-      ...{ recording, recovery, leaks, everyFrame, lowEnd },
+      ...{ warm, ...measured, recording, recovery, leaks, ...references },
     };
   } finally {
     await session.close();
