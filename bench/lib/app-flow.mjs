@@ -8,7 +8,7 @@ const CAMERA_ON = '开启摄像头';
 const CAMERA_OFF = '关闭摄像头';
 
 /**
- * Navigates (or reloads, without a url), clicks 开启摄像头 as soon as it is enabled, and times
+ * Navigates (or reloads, without a url), clicks 开启摄像头 as soon as it is shown, and times
  * the first tracked frame. Page times count from the navigation start (performance.timeOrigin).
  */
 export async function startToFirstFrame(page, url, timeoutMs) {

@@ -13,6 +13,9 @@ import { measureRecording } from './recording.mjs';
 import { memory, openSession } from './session.mjs';
 import { round, sleep, summary } from './stats.mjs';
 
+/** A failed step's reason for the results: its message's first line. */
+const firstLine = (error) => String(error instanceof Error ? error.message : error).split('\n')[0];
+
 /** Memory at the start of the window and after the soak (or the window), as the brief asks. */
 async function windowWithMemory(session, plan, soakS, tapSelector) {
   await resetProbes(session.page);
@@ -84,7 +87,7 @@ async function measureReferences(session, baseUrl, plan, log) {
   const everyFrame = await measureEveryFrame(session, baseUrl, plan);
   log(`worker: low-end profile (CPU throttled ${LOW_END_RATE}×)`);
   const lowEnd = await measureLowEnd(session, baseUrl, plan).catch((error) => ({
-    error: String(error instanceof Error ? error.message : error).split('\n')[0],
+    error: firstLine(error),
   }));
   return { everyFrame, lowEnd };
 }
@@ -133,11 +136,11 @@ export async function runWorker({ baseUrl, camera, plan, soakS, log }) {
     // A recording failure is the app's, not the bench's: it is reported, the run goes on.
     const recording = await measureRecording(page, plan.recordS, log).catch((error) => ({
       available: true,
-      error: String(error instanceof Error ? error.message : error).split('\n')[0],
+      error: firstLine(error),
     }));
     log('worker: crash recovery (the try-on worker ended from inside)');
     const recovery = await measureRecovery(page, timeout).catch((error) => ({
-      error: String(error instanceof Error ? error.message : error).split('\n')[0],
+      error: firstLine(error),
     }));
     const leaks = await stopAndCheck(page);
     log('worker: warm start');

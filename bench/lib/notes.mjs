@@ -48,7 +48,8 @@ export const NOTES = [
     ' the soak (2 minutes on the first video of a full run; the window otherwise).',
   'Cold start: a fresh profile (empty storage: the model and runtime download, the delegate' +
     ' trial runs). Warm start: reload in the same profile. Times count from the navigation' +
-    ' start; the bench clicks 开启摄像头 as soon as it is enabled.',
+    ' start; the bench clicks 开启摄像头 as soon as it is shown: the camera opens while the' +
+    ' engine gets ready, so click → first tracked includes the rest of that wait.',
   'Ratios are worker ÷ other, number by number. Everything shares the machine: figures from a' +
     ' loaded machine (see the load average) are slower across the board.',
 ];

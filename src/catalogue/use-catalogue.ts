@@ -30,8 +30,11 @@ export interface CellState {
 const failureText = (failure: CellFailure): string | null =>
   failure === null ? null : failure === 'download' ? t('downloadRetry') : glassesMessage(failure);
 
-/** The grid's state and the tap rules (docs/behaviour.md §4 "Selecting a model"). */
-export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
+/**
+ * The grid's state and the tap rules (docs/behaviour.md §4 "Selecting a model"). `starting`: a
+ * source is open but waits for the engine; a tap then is kept and put on once it is tracked.
+ */
+export function useCatalogue(engine: TryOnEngine | null, active: boolean, starting: boolean) {
   const entries = useCatalogueEntries();
   const [statuses, setStatuses] = useState<StatusMap>({});
   const [progress, setProgress] = useState<Record<string, number>>({});
@@ -41,6 +44,8 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
   const touched = useRef(new Set<string>());
   /** The newest tap's work; a later tap (or cancel effect) aborts it: it stops and stores nothing. */
   const tapAbort = useRef<AbortController | null>(null);
+  /** The cell tapped while the source waited for the engine. */
+  const [pending, setPending] = useState<CatalogueEntry | null>(null);
   const toast = useToast();
 
   // Each cell's status comes from storage; what this page did since (downloads under way or
@@ -79,7 +84,8 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
   const tap = useCallback(
     async (entry: CatalogueEntry) => {
       if (!active || !engine) {
-        toast(t('openCameraOrVideo'));
+        if (starting) setPending(entry);
+        else toast(t('openCameraOrVideo'));
         return;
       }
       const status = statusRef.current[entry.value] ?? 'not-downloaded';
@@ -124,8 +130,36 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
       const kept = report !== null && (await storeModel(entry, model));
       setStatus(entry.value, kept ? 'downloaded' : 'not-downloaded');
     },
-    [active, engine, selected, wearing, wear, nextTap, setStatus, setFailure, toast, tellMaterial],
+    [
+      active,
+      engine,
+      starting,
+      selected,
+      wearing,
+      wear,
+      nextTap,
+      setStatus,
+      setFailure,
+      toast,
+      tellMaterial,
+    ],
   );
+
+  // The kept tap goes on once the source is tracked, and is dropped if the source stops first.
+  // Settled after this render, so the tap runs with the source's new state.
+  useEffect(() => {
+    const ready = active && engine !== null;
+    if (!pending || (!ready && starting)) return;
+    let live = true;
+    queueMicrotask(() => {
+      if (!live) return;
+      setPending(null);
+      if (ready) void tap(pending);
+    });
+    return () => {
+      live = false;
+    };
+  }, [pending, active, engine, starting, tap]);
 
   // Cancel effect (the control bar) clears the selection: a load still under way stops.
   useEffect(() => {
@@ -154,7 +188,7 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean) {
       failure,
       failureText: failureText(failure),
       selected: selected === entry.value,
-      wearing: wearing === entry.value,
+      wearing: wearing === entry.value || pending?.value === entry.value,
       ...(frameWidthMm !== undefined ? { frameWidthMm } : {}),
     };
   });

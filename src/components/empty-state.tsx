@@ -3,20 +3,25 @@ import { Icon } from './icons';
 import { VideoFileButton } from './video-file-button';
 
 interface Props {
-  /** The engine is ready: the two sources can start. */
-  ready: boolean;
+  /** The two sources can start: the engine is ready or getting ready (not failed). */
+  canStart: boolean;
   /** Still getting ready: which step of how many (an error shows neither). */
   preparing: { step: number; steps: number } | null;
+  /** The camera is on and waits for the engine: the try-on starts by itself once it is ready. */
+  cameraWaiting: boolean;
   onCamera: () => void;
+  onStopCamera: () => void;
   onOpenFile: () => void;
   onFile: (file: File) => void;
 }
 
 /**
  * What the preview shows before any source is on: what to do, and the two ways to start right
- * there; while the engine gets ready it says so, with its step, instead of greyed-out buttons.
+ * there. While the engine gets ready it says so, with its step; a source can already start (the
+ * camera's permission and start-up overlap the engine's), and the picture says it waits.
  */
-export function EmptyState({ ready, preparing, onCamera, onOpenFile, onFile }: Props) {
+export function EmptyState(props: Props) {
+  const { canStart, preparing, cameraWaiting } = props;
   return (
     <div className="empty-state">
       {preparing ? (
@@ -30,13 +35,35 @@ export function EmptyState({ ready, preparing, onCamera, onOpenFile, onFile }: P
       ) : (
         <p className="empty-title">{t('emptyTitle')}</p>
       )}
-      <div className="empty-actions">
-        <button type="button" className="start-camera" disabled={!ready} onClick={onCamera}>
-          <Icon name="camera" />
-          {t('cameraOn')}
-        </button>
-        <VideoFileButton loading={false} disabled={!ready} onOpen={onOpenFile} onFile={onFile} />
-      </div>
+      {cameraWaiting ? (
+        <div className="empty-actions">
+          <p className="camera-waiting" role="status">
+            {t('cameraWaiting')}
+          </p>
+          <button type="button" onClick={props.onStopCamera}>
+            <Icon name="cameraOff" />
+            {t('cancelStart')}
+          </button>
+        </div>
+      ) : (
+        <div className="empty-actions">
+          <button
+            type="button"
+            className="start-camera"
+            disabled={!canStart}
+            onClick={props.onCamera}
+          >
+            <Icon name="camera" />
+            {t('cameraOn')}
+          </button>
+          <VideoFileButton
+            loading={false}
+            disabled={!canStart}
+            onOpen={props.onOpenFile}
+            onFile={props.onFile}
+          />
+        </div>
+      )}
       <p className="empty-note">{t('emptyPrivacy')}</p>
     </div>
   );

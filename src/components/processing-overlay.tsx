@@ -1,12 +1,24 @@
 import { t } from '../i18n';
 
-/** Covers the view with a spinner while a video file loads. */
-export function ProcessingOverlay({ visible }: { visible: boolean }) {
+interface Props {
+  visible: boolean;
+  /** The engine is still getting ready (a file waits for it): which step of how many. */
+  preparing?: { step: number; steps: number } | null;
+}
+
+/** Covers the view with a spinner while a video file loads, and the engine's step if it waits. */
+export function ProcessingOverlay({ visible, preparing }: Props) {
   if (!visible) return null;
   return (
     <div className="processing" role="status">
       <span className="spinner" aria-hidden="true" />
       <span>{t('processing')}</span>
+      {preparing ? (
+        <span className="preparing-step">
+          {t('preparing')}{' '}
+          {t('preparingStep', { step: preparing.step + 1, steps: preparing.steps })}
+        </span>
+      ) : null}
     </div>
   );
 }

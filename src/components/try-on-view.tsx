@@ -24,6 +24,8 @@ interface Props {
   status: string;
   engine: TryOnEngine | null;
   loading: boolean;
+  /** The engine is still getting ready: its step (a file that waits for it says so). */
+  preparing?: { step: number; steps: number } | null;
   /** A source is running (camera or file). */
   active: boolean;
   /** Shown over the picture (the empty state before any source is on). */
@@ -77,7 +79,7 @@ export function TryOnView(props: Props) {
         </span>
       ) : null}
       <StatsOverlay visible={showStats} />
-      <ProcessingOverlay visible={loading} />
+      <ProcessingOverlay visible={loading} preparing={props.preparing} />
       <NoFaceHint active={active && !loading} />
       <MeasureBadge active={active && !loading} />
       {children}

@@ -1,5 +1,5 @@
 import { useAtom, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useState, type RefObject } from 'react';
 import { t } from '../i18n';
 import {
   engineErrorAtom,
@@ -10,87 +10,54 @@ import {
   type FacingMode,
 } from '../state/atoms';
 import { CameraError, openCamera, stopStream } from './camera';
-import { frameLogger } from './debug-handle';
-import { FramePump, videoFrameSource } from './frame-pump';
+import { EngineUnavailable, type EngineWaiter } from './engine-waiter';
+import type { FramePump } from './frame-pump';
 import type { TryOnEngine } from './try-on-engine';
 import { useHiddenPause } from './use-hidden-pause';
-import { loadVideoFile, videoFileProblem, type VideoFileSession } from './video-file';
-
-type Mode = 'idle' | 'camera' | 'file';
+import { useSourceCore } from './use-source-core';
+import { loadVideoFile, videoFileProblem } from './video-file';
 
 /**
  * What feeds the worker: the camera (front or rear) or a local video file, never both. Every start
  * (and stop) aborts the one before: a camera that opens after the user moved on is stopped at
- * once, a file that is still loading is released, and neither reaches the pump.
+ * once, a file that is still loading is released, and neither reaches the pump. A source may start
+ * before the engine is ready (`waiter`): its frames go to the engine once it is.
  */
 export function useSources(
   videoRef: RefObject<HTMLVideoElement | null>,
   engineRef: RefObject<TryOnEngine | null>,
   pumpRef: RefObject<FramePump | null>,
+  waiter: EngineWaiter,
 ) {
-  const streamRef = useRef<MediaStream | null>(null);
-  const fileRef = useRef<VideoFileSession | null>(null);
-  const modeRef = useRef<Mode>('idle');
-  const mirrorRef = useRef(false);
-  const starting = useRef<AbortController | null>(null);
-  /** Aborts the start under way (if any) and returns the signal of a new one. */
-  const nextStart = useCallback((): AbortSignal => {
-    starting.current?.abort();
-    starting.current = new AbortController();
-    return starting.current.signal;
-  }, []);
+  const { streamRef, fileRef, modeRef, abortStart, nextStart, release, feed, engineFor, resume } =
+    useSourceCore(videoRef, engineRef, pumpRef, waiter);
   const setError = useSetAtom(engineErrorAtom);
   const [running, setRunning] = useAtom(isCameraRunningAtom);
   const [facing, setFacing] = useAtom(facingModeAtom);
   const [videoMode, setVideoMode] = useAtom(videoModeAtom);
   const [loading, setLoading] = useAtom(videoLoadingAtom);
-
-  /** Stops the pump, the camera tracks and the file; the worker drops its video state. */
-  const release = useCallback(() => {
-    // The stopped pump stays referenced: its counters still settle and are still reported.
-    pumpRef.current?.stop();
-    stopStream(streamRef.current);
-    streamRef.current = null;
-    fileRef.current?.release();
-    fileRef.current = null;
-    const video = videoRef.current;
-    if (video) video.srcObject = null;
-    void engineRef.current?.reset().catch(() => {});
-  }, [engineRef, pumpRef, videoRef]);
+  /** The camera is open and waits for the engine (the picture says so). */
+  const [cameraWaiting, setCameraWaiting] = useState(false);
 
   const stopAll = useCallback(() => {
-    starting.current?.abort();
+    abortStart();
     modeRef.current = 'idle';
     release();
     setRunning(false);
     setVideoMode(false);
     setLoading(false);
-  }, [release, setLoading, setRunning, setVideoMode]);
-
-  const feed = useCallback(
-    (video: HTMLVideoElement, engine: TryOnEngine, mirror: boolean) => {
-      mirrorRef.current = mirror;
-      const pump = new FramePump(
-        videoFrameSource(video),
-        (frame) => engine.processFrame(frame, mirror),
-        (error) => console.warn('frame failed', error),
-        frameLogger(),
-      );
-      pumpRef.current = pump;
-      pump.start();
-    },
-    [pumpRef],
-  );
+    setCameraWaiting(false);
+  }, [abortStart, modeRef, release, setLoading, setRunning, setVideoMode]);
 
   const startCamera = useCallback(
     async (mode: FacingMode = facing) => {
       const video = videoRef.current;
-      const engine = engineRef.current;
-      if (!video || !engine) return;
+      if (!video) return;
       const signal = nextStart();
       modeRef.current = 'camera';
       release();
       setVideoMode(false);
+      setCameraWaiting(false);
       try {
         const stream = await openCamera(mode);
         if (signal.aborted) return stopStream(stream);
@@ -104,6 +71,10 @@ export function useSources(
         video.srcObject = stream;
         await video.play();
         if (signal.aborted) return;
+        setCameraWaiting(!engineRef.current);
+        const engine = await engineFor(signal);
+        if (signal.aborted) return;
+        setCameraWaiting(false);
         // Only the front camera is mirrored, like a looking glass.
         feed(video, engine, mode === 'user');
         setFacing(mode);
@@ -112,14 +83,19 @@ export function useSources(
       } catch (error) {
         if (signal.aborted) return;
         stopAll();
+        // The engine's own error is already shown.
+        if (error instanceof EngineUnavailable) return;
         const reason = error instanceof Error ? error.message : String(error);
         setError(error instanceof CameraError ? reason : t('cameraFailed', { reason }));
       }
     },
     [
+      engineFor,
       engineRef,
       facing,
       feed,
+      modeRef,
+      streamRef,
       nextStart,
       release,
       setError,
@@ -133,19 +109,18 @@ export function useSources(
 
   const stopCamera = useCallback(() => {
     if (modeRef.current === 'camera') stopAll();
-  }, [stopAll]);
+  }, [modeRef, stopAll]);
 
   /** Front ↔ rear: restarts the stream with the other facing mode; nothing when off. */
   const switchCamera = useCallback(() => {
     if (modeRef.current !== 'camera' || !running) return;
     void startCamera(facing === 'user' ? 'environment' : 'user');
-  }, [facing, running, startCamera]);
+  }, [facing, modeRef, running, startCamera]);
 
   const openVideoFile = useCallback(
     async (file: File) => {
       const video = videoRef.current;
-      const engine = engineRef.current;
-      if (!video || !engine) return;
+      if (!video) return;
       stopAll();
       const signal = nextStart();
       const problem = videoFileProblem(file);
@@ -163,6 +138,8 @@ export function useSources(
       fileRef.current = session;
       try {
         await loaded;
+        // Played only once the engine is ready: no frame of the file goes untracked.
+        const engine = await engineFor(signal);
         await video.play();
         if (signal.aborted) return;
         feed(video, engine, false);
@@ -170,32 +147,32 @@ export function useSources(
         setLoading(false);
       } catch (error) {
         if (signal.aborted) return;
-        console.warn('video file failed', error);
         stopAll();
+        if (error instanceof EngineUnavailable) return;
+        console.warn('video file failed', error);
         setError(t('videoLoadFailed'));
       }
     },
-    [engineRef, feed, nextStart, setError, setLoading, setVideoMode, stopAll, videoRef],
-  );
-
-  /**
-   * A fresh engine after a crash: the source never stopped (the camera or file kept playing in
-   * the page), so its frames simply go to the new engine.
-   */
-  const resume = useCallback(
-    (engine: TryOnEngine) => {
-      const video = videoRef.current;
-      if (!video || modeRef.current === 'idle' || pumpRef.current?.isRunning) return;
-      feed(video, engine, mirrorRef.current);
-    },
-    [feed, pumpRef, videoRef],
+    [
+      engineFor,
+      engineRef,
+      feed,
+      fileRef,
+      modeRef,
+      nextStart,
+      setError,
+      setLoading,
+      setVideoMode,
+      stopAll,
+      videoRef,
+    ],
   );
 
   useEffect(() => stopAll, [stopAll]);
   useHiddenPause(
     videoRef,
     streamRef,
-    useCallback(() => modeRef.current === 'file', []),
+    useCallback(() => modeRef.current === 'file', [modeRef]),
   );
 
   return {
@@ -203,6 +180,7 @@ export function useSources(
     facing,
     videoMode,
     loading,
+    cameraWaiting,
     /** Camera or file: something is being tracked. */
     active: running || videoMode,
     startCamera,

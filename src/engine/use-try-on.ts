@@ -10,6 +10,7 @@ import { exposeDebugHandle } from './debug-handle';
 import { rememberChoices } from './engine-choices';
 import { chooseEnginePath } from './engine-path';
 import { CrashBackoff } from './crash-backoff';
+import { EngineWaiter } from './engine-waiter';
 import type { FramePump } from './frame-pump';
 import type { EngineAssets, EngineEvent, TryOnEngine } from './try-on-engine';
 import { useRecording } from './use-recording';
@@ -40,7 +41,8 @@ export function useTryOn() {
   const [status, setStatus] = useAtom(engineStatusAtom);
   const setError = useSetAtom(engineErrorAtom);
   const setStats = useSetAtom(pipelineStatsAtom);
-  const sources = useSources(videoRef, engineRef, pumpRef);
+  const [waiter] = useState(() => new EngineWaiter());
+  const sources = useSources(videoRef, engineRef, pumpRef, waiter);
   const { resume } = sources;
   const backoff = useRef(new CrashBackoff());
   const recovering = useRef(false);
@@ -107,6 +109,7 @@ export function useTryOn() {
           // Nothing can draw WebGL here: say so plainly; the rest of the site stays usable.
           setError(t('engineNoWebGL'));
           setStatus('error');
+          waiter.failed();
           return;
         }
         const engine = acquireEngine(
@@ -124,8 +127,10 @@ export function useTryOn() {
         engineRef.current = engine;
         setEngine(engine);
         exposeDebugHandle(engine);
-        // After a crash the source is still playing: track again while the rest loads.
+        // After a crash the source is still playing: track again while the rest loads. A source
+        // started while the engine got ready starts now.
         resume(engine);
+        waiter.ready(engine);
         const sceneStarted = performance.now();
         const scene = await loadSceneAssets(engine, SCENE_ASSETS_WAIT_MS, abort.signal);
         if (cancelled) return;
@@ -147,6 +152,7 @@ export function useTryOn() {
           t('engineFailed', { reason: error instanceof Error ? error.message : String(error) }),
         );
         setStatus('error');
+        waiter.failed();
       });
     return () => {
       cancelled = true;
@@ -156,7 +162,7 @@ export function useTryOn() {
       exposeDebugHandle(null);
       if (acquired) releaseEngine(canvas);
     };
-  }, [canvasKey, onEvent, resume, setError, setStatus]);
+  }, [canvasKey, onEvent, resume, setError, setStatus, waiter]);
 
   return {
     canvasRef,

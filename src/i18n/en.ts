@@ -105,6 +105,8 @@ export const en: Strings = {
   emptyPrivacy: 'The picture is processed on this device and never uploaded',
   preparing: 'Getting the try-on ready…',
   preparingStep: 'Step {step} of {steps}',
+  cameraWaiting: 'The camera is on; the try-on starts by itself once ready',
+  cancelStart: 'Cancel',
   compareHint: 'Press and hold the picture to compare without glasses',
   compareShowing: 'Without glasses',
   share: 'Share',

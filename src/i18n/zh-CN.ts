@@ -100,6 +100,8 @@ export const zhCN = {
   emptyPrivacy: '画面只在本机处理，不会上传',
   preparing: '正在准备试戴…',
   preparingStep: '第 {step} / {steps} 步',
+  cameraWaiting: '摄像头已开启，准备好后自动开始试戴',
+  cancelStart: '取消',
   compareHint: '按住画面：对比不戴眼镜',
   compareShowing: '未戴眼镜',
   share: '分享',

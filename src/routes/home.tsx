@@ -25,7 +25,11 @@ export function Home() {
   const idle = !controls.active && !controls.loading;
   const openFile = (file: File) => void controls.openVideoFile(file);
 
-  const catalogue = useCatalogue(engine, controls.active);
+  const catalogue = useCatalogue(
+    engine,
+    controls.active,
+    controls.loading || controls.cameraWaiting,
+  );
   const measure = useAtomValue(pipelineStatsAtom)?.worker?.measure;
   const faceWidthMm = controls.active && measure ? measure.faceWidthMm : null;
 
@@ -40,13 +44,16 @@ export function Home() {
           status={status}
           engine={engine}
           loading={controls.loading}
+          preparing={controls.preparing}
           active={controls.active}
         >
           {idle ? (
             <EmptyState
-              ready={status === 'ready'}
+              canStart={status !== 'error'}
               preparing={controls.preparing}
+              cameraWaiting={controls.cameraWaiting}
               onCamera={() => void controls.startCamera()}
+              onStopCamera={controls.stopCamera}
               onOpenFile={controls.stopCamera}
               onFile={openFile}
             />

@@ -1,6 +1,7 @@
 // One app per test: its own Chromium at phone size, the page's VideoFrame ledger, and a close
 // that always runs.
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { ASSET_PATHS } from '../../src/shared/storage-constants';
 import { launchChromium } from './browser.mjs';
 
 /** Counts VideoFrames made and closed on the page (transferred frames count as handed over). */
@@ -85,4 +86,20 @@ export async function withApp<T>(
   } finally {
     await app.close();
   }
+}
+
+/**
+ * Holds the face model's download (a fresh profile on /home prepares it) until `release()`: the
+ * engine stays on its first step meanwhile. Pass `onContext` to withApp.
+ */
+export function holdFaceModel() {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const onContext = async (context: BrowserContext) => {
+    await context.route(`**/${ASSET_PATHS.faceModel}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+  };
+  return { onContext, release };
 }

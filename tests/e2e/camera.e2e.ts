@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
 import { readStats, startCamera, waitForStats } from './app-page';
-import { readFrameLedger, withApp } from './app-session';
+import { holdFaceModel, readFrameLedger, withApp } from './app-session';
 import { prepareFixtures } from './fixtures.mjs';
 import { DIST_DIR, pictureOrientation } from './media-helpers';
 
@@ -98,6 +98,48 @@ describe('camera', () => {
       const before = (await readStats(page)).tracked;
       await startCamera(page);
       await waitForStats(page, (s) => s.tracked >= before + 3);
+      expect(await page.getByRole('alert').count()).toBe(0);
+    });
+  });
+
+  it('opens the camera while the engine gets ready, says it waits, and tracks once it is ready', async () => {
+    const { onContext, release } = holdFaceModel();
+    await withApp(server.url, { cameraY4m: camera.y4m, onContext }, async ({ page }) => {
+      const view = page.locator('.view');
+      const waiting = view.getByText('摄像头已开启，准备好后自动开始试戴');
+      const cameraOn = view.getByRole('button', { name: '开启摄像头' });
+      const videoPlaying = () =>
+        page.evaluate(() => {
+          const video = document.querySelector('video')!;
+          return video.srcObject !== null && !video.paused;
+        });
+      await view.getByText('第 1 / 3 步').waitFor({ timeout: 60_000 });
+      await cameraOn.click();
+      await waiting.waitFor({ timeout: 30_000 });
+      expect(await videoPlaying()).toBe(true);
+      expect(await view.getByText('第 1 / 3 步').count()).toBe(1);
+      // A tap on glasses while it waits is kept (the cell says it is busy)...
+      const cell = (serial: string) => page.locator(`.model-cell[data-serial="${serial}"]`);
+      await cell('002').click();
+      await cell('002').and(page.locator('[aria-busy="true"]')).waitFor();
+      // ...and cancelling turns the camera off again and drops it; nothing else changes.
+      await view.getByRole('button', { name: '取消' }).click();
+      await cameraOn.waitFor();
+      expect(await videoPlaying()).toBe(false);
+      expect(await cell('002').getAttribute('aria-busy')).toBe('false');
+      await cameraOn.click();
+      await waiting.waitFor({ timeout: 30_000 });
+      await cell('001').click();
+      release();
+      await page
+        .locator('.controls')
+        .getByRole('button', { name: '关闭摄像头' })
+        .waitFor({ timeout: 90_000 });
+      await waitForStats(page, (s) => s.tracked >= 5 && s.face === 1);
+      expect(await waiting.count()).toBe(0);
+      // The glasses tapped while waiting go on once it tracks; the dropped tap does not.
+      await cell('001').and(page.locator('[aria-pressed="true"]')).waitFor({ timeout: 60_000 });
+      expect(await cell('002').getAttribute('aria-pressed')).toBe('false');
       expect(await page.getByRole('alert').count()).toBe(0);
     });
   });

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
 import { readStats, startCamera, waitForStats } from './app-page';
-import { withApp } from './app-session';
+import { holdFaceModel, withApp } from './app-session';
 import { prepareFixtures } from './fixtures.mjs';
 import {
   chooseFile,
@@ -219,6 +219,25 @@ describe(`video file ${file.name}`, () => {
         src,
       );
       expect(fetched).toBe('released');
+    });
+  });
+
+  it('loads a file opened while the engine gets ready, and plays it from its start once ready', async () => {
+    const { onContext, release } = holdFaceModel();
+    await withApp(server.url, { onContext }, async ({ page }) => {
+      await page.getByText('第 1 / 3 步').waitFor({ timeout: 60_000 });
+      await chooseFile(page, file.mp4);
+      // The overlay says what it waits for, and the file waits at its start.
+      const overlay = page.locator('.processing');
+      await expect.poll(() => overlay.textContent()).toContain('正在准备试戴… 第 1 / 3 步');
+      await expect.poll(async () => (await video(page)).width).toBeGreaterThan(0);
+      expect(await video(page)).toMatchObject({ time: 0, paused: true });
+      release();
+      await page.getByRole('group', { name: '视频播放控制' }).waitFor({ timeout: 90_000 });
+      await waitForStats(page, (s) => s.tracked >= 5 && s.face === 1);
+      expect(await overlay.count()).toBe(0);
+      expect((await video(page)).paused).toBe(false);
+      expect(await page.getByRole('alert').count()).toBe(0);
     });
   });
 

@@ -1,0 +1,65 @@
+import type { TryOnEngine } from './try-on-engine';
+
+/** The engine could not start: a source waiting for it stops; the engine's own error is shown. */
+export class EngineUnavailable extends Error {
+  constructor() {
+    super('engine unavailable');
+    this.name = 'EngineUnavailable';
+  }
+}
+
+interface Waiting {
+  resolve: (engine: TryOnEngine) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Lets a source start before the engine is ready: the camera opens (permission prompt, sensor
+ * start) or the video file loads while the model and runtime load, and its frames go to the engine
+ * once it is. use-try-on tells it when an engine is ready or cannot start.
+ */
+export class EngineWaiter {
+  private readonly entries = new Set<Waiting>();
+
+  /** Resolves with the next engine that gets ready; rejects on `signal` or if it cannot start. */
+  next(signal: AbortSignal): Promise<TryOnEngine> {
+    return new Promise((resolve, reject) => {
+      if (signal.aborted) return reject(signal.reason);
+      const entry: Waiting = {
+        resolve: (engine) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(engine);
+        },
+        reject: (error) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      };
+      const onAbort = () => {
+        this.entries.delete(entry);
+        reject(signal.reason);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.entries.add(entry);
+    });
+  }
+
+  /** Whether a start waits for the next engine. */
+  get waiting(): boolean {
+    return this.entries.size > 0;
+  }
+
+  ready(engine: TryOnEngine): void {
+    this.settle((entry) => entry.resolve(engine));
+  }
+
+  failed(): void {
+    this.settle((entry) => entry.reject(new EngineUnavailable()));
+  }
+
+  private settle(each: (entry: Waiting) => void): void {
+    const all = [...this.entries];
+    this.entries.clear();
+    all.forEach(each);
+  }
+}

@@ -1,0 +1,84 @@
+import { useCallback, useRef, type RefObject } from 'react';
+import { stopStream } from './camera';
+import { frameLogger } from './debug-handle';
+import type { EngineWaiter } from './engine-waiter';
+import { FramePump, videoFrameSource } from './frame-pump';
+import type { TryOnEngine } from './try-on-engine';
+import type { VideoFileSession } from './video-file';
+
+export type SourceMode = 'idle' | 'camera' | 'file';
+
+/**
+ * What every source shares (use-sources.ts): the open stream or file, which one runs, the start
+ * under way, and the pump that takes its frames to the engine (the ready one, or the next).
+ */
+export function useSourceCore(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  engineRef: RefObject<TryOnEngine | null>,
+  pumpRef: RefObject<FramePump | null>,
+  waiter: EngineWaiter,
+) {
+  const streamRef = useRef<MediaStream | null>(null);
+  const fileRef = useRef<VideoFileSession | null>(null);
+  const modeRef = useRef<SourceMode>('idle');
+  const mirrorRef = useRef(false);
+  const starting = useRef<AbortController | null>(null);
+  /** Aborts the start under way, if any. */
+  const abortStart = useCallback(() => starting.current?.abort(), []);
+  /** Aborts the start under way (if any) and returns the signal of a new one. */
+  const nextStart = useCallback((): AbortSignal => {
+    starting.current?.abort();
+    starting.current = new AbortController();
+    return starting.current.signal;
+  }, []);
+  /** The ready engine, or the next one to get ready. */
+  const engineFor = useCallback(
+    (signal: AbortSignal) => engineRef.current ?? waiter.next(signal),
+    [engineRef, waiter],
+  );
+
+  /** Stops the pump, the camera tracks and the file; the worker drops its video state. */
+  const release = useCallback(() => {
+    // The stopped pump stays referenced: its counters still settle and are still reported.
+    pumpRef.current?.stop();
+    stopStream(streamRef.current);
+    streamRef.current = null;
+    fileRef.current?.release();
+    fileRef.current = null;
+    const video = videoRef.current;
+    if (video) video.srcObject = null;
+    void engineRef.current?.reset().catch(() => {});
+  }, [engineRef, pumpRef, videoRef]);
+
+  const feed = useCallback(
+    (video: HTMLVideoElement, engine: TryOnEngine, mirror: boolean) => {
+      mirrorRef.current = mirror;
+      const pump = new FramePump(
+        videoFrameSource(video),
+        (frame) => engine.processFrame(frame, mirror),
+        (error) => console.warn('frame failed', error),
+        frameLogger(),
+      );
+      pumpRef.current = pump;
+      pump.start();
+    },
+    [pumpRef],
+  );
+
+  /**
+   * A fresh engine after a crash: the source never stopped (the camera or file kept playing in
+   * the page), so its frames simply go to the new engine.
+   */
+  const resume = useCallback(
+    (engine: TryOnEngine) => {
+      const video = videoRef.current;
+      if (!video || modeRef.current === 'idle' || pumpRef.current?.isRunning) return;
+      // A start waiting for this engine feeds its source itself.
+      if (waiter.waiting) return;
+      feed(video, engine, mirrorRef.current);
+    },
+    [feed, pumpRef, videoRef, waiter],
+  );
+
+  return { streamRef, fileRef, modeRef, abortStart, nextStart, release, feed, engineFor, resume };
+}
