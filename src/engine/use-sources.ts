@@ -69,10 +69,12 @@ export function useSources(
           setError(t('cameraEnded'));
         });
         video.srcObject = stream;
-        await video.play();
-        if (signal.aborted) return;
+        // The permission and the sensor's start are done; the picture plays once the engine is
+        // ready, since decoding it meanwhile only slows the engine's start.
         setCameraWaiting(!engineRef.current);
         const engine = await engineFor(signal);
+        if (signal.aborted) return;
+        await video.play();
         if (signal.aborted) return;
         setCameraWaiting(false);
         // Only the front camera is mirrored, like a looking glass.

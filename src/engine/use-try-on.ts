@@ -127,14 +127,16 @@ export function useTryOn() {
         engineRef.current = engine;
         setEngine(engine);
         exposeDebugHandle(engine);
-        // After a crash the source is still playing: track again while the rest loads. A source
-        // started while the engine got ready starts now.
+        // After a crash the source is still playing: track again while the rest loads.
         resume(engine);
-        waiter.ready(engine);
         const sceneStarted = performance.now();
         const scene = await loadSceneAssets(engine, SCENE_ASSETS_WAIT_MS, abort.signal);
         if (cancelled) return;
         performance.measure('engine:scene', { start: sceneStarted });
+        // A source started while the engine got ready starts now, not before the scene is in:
+        // its first frames only slowed the scene's load (warm reload, first tracked frame at
+        // 4.7 s instead of 4.2 s).
+        waiter.ready(engine);
         setStatus('ready');
         const notice = sceneNotice(scene.missing);
         // Replaces a recovery notice, and is replaced in turn once the late parts are in.

@@ -108,15 +108,16 @@ describe('camera', () => {
       const view = page.locator('.view');
       const waiting = view.getByText('摄像头已开启，准备好后自动开始试戴');
       const cameraOn = view.getByRole('button', { name: '开启摄像头' });
-      const videoPlaying = () =>
+      // The stream is open (permission given, sensor started); it plays once the engine is in.
+      const streamLive = () =>
         page.evaluate(() => {
-          const video = document.querySelector('video')!;
-          return video.srcObject !== null && !video.paused;
+          const stream = document.querySelector('video')!.srcObject as MediaStream | null;
+          return stream?.getVideoTracks()[0]?.readyState === 'live';
         });
       await view.getByText('第 1 / 3 步').waitFor({ timeout: 60_000 });
       await cameraOn.click();
       await waiting.waitFor({ timeout: 30_000 });
-      expect(await videoPlaying()).toBe(true);
+      expect(await streamLive()).toBe(true);
       expect(await view.getByText('第 1 / 3 步').count()).toBe(1);
       // A tap on glasses while it waits is kept (the cell says it is busy)...
       const cell = (serial: string) => page.locator(`.model-cell[data-serial="${serial}"]`);
@@ -125,7 +126,7 @@ describe('camera', () => {
       // ...and cancelling turns the camera off again and drops it; nothing else changes.
       await view.getByRole('button', { name: '取消' }).click();
       await cameraOn.waitFor();
-      expect(await videoPlaying()).toBe(false);
+      expect(await streamLive()).toBe(false);
       expect(await cell('002').getAttribute('aria-busy')).toBe('false');
       await cameraOn.click();
       await waiting.waitFor({ timeout: 30_000 });
