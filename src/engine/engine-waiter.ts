@@ -14,17 +14,27 @@ interface Waiting {
 }
 
 /**
- * Lets a source start before the engine is ready: the camera opens (permission prompt, sensor
- * start) or the video file loads while the model and runtime load, and its frames go to the engine
- * once it is. use-try-on tells it when an engine is ready or cannot start.
+ * The one owner of "may a source start": the camera opens (permission prompt, sensor start) or the
+ * video file loads while the model, runtime and scene load, and its frames go to the engine once
+ * it is ready. use-try-on tells it when an engine is ready, lost or cannot start.
  */
 export class EngineWaiter {
   private readonly entries = new Set<Waiting>();
+  private engine: TryOnEngine | null = null;
 
-  /** Resolves with the next engine that gets ready; rejects on `signal` or if it cannot start. */
+  /** The engine a source may start on now, if any. */
+  get current(): TryOnEngine | null {
+    return this.engine;
+  }
+
+  /**
+   * Resolves with the ready engine at once, or with the next one that gets ready; rejects on
+   * `signal` or if it cannot start.
+   */
   next(signal: AbortSignal): Promise<TryOnEngine> {
     return new Promise((resolve, reject) => {
       if (signal.aborted) return reject(signal.reason);
+      if (this.engine) return resolve(this.engine);
       const entry: Waiting = {
         resolve: (engine) => {
           signal.removeEventListener('abort', onAbort);
@@ -50,10 +60,17 @@ export class EngineWaiter {
   }
 
   ready(engine: TryOnEngine): void {
+    this.engine = engine;
     this.settle((entry) => entry.resolve(engine));
   }
 
+  /** The engine went away (crash, unmount): a start from now on waits for the next one. */
+  lost(): void {
+    this.engine = null;
+  }
+
   failed(): void {
+    this.engine = null;
     this.settle((entry) => entry.reject(new EngineUnavailable()));
   }
 

@@ -32,10 +32,7 @@ export function useSourceCore(
     return starting.current.signal;
   }, []);
   /** The ready engine, or the next one to get ready. */
-  const engineFor = useCallback(
-    (signal: AbortSignal) => engineRef.current ?? waiter.next(signal),
-    [engineRef, waiter],
-  );
+  const engineFor = useCallback((signal: AbortSignal) => waiter.next(signal), [waiter]);
 
   /** Stops the pump, the camera tracks and the file; the worker drops its video state. */
   const release = useCallback(() => {

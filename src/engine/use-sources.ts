@@ -71,7 +71,7 @@ export function useSources(
         video.srcObject = stream;
         // The permission and the sensor's start are done; the picture plays once the engine is
         // ready, since decoding it meanwhile only slows the engine's start.
-        setCameraWaiting(!engineRef.current);
+        setCameraWaiting(!waiter.current);
         const engine = await engineFor(signal);
         if (signal.aborted) return;
         await video.play();
@@ -93,7 +93,6 @@ export function useSources(
     },
     [
       engineFor,
-      engineRef,
       facing,
       feed,
       modeRef,
@@ -106,6 +105,7 @@ export function useSources(
       setVideoMode,
       stopAll,
       videoRef,
+      waiter,
     ],
   );
 

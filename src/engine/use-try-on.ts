@@ -160,6 +160,7 @@ export function useTryOn() {
       cancelled = true;
       abort.abort();
       engineRef.current = null;
+      waiter.lost();
       setEngine(null);
       exposeDebugHandle(null);
       if (acquired) releaseEngine(canvas);

@@ -18,10 +18,17 @@ describe('EngineWaiter', () => {
     await expect(second).resolves.toBe(ready);
   });
 
-  it('waits for the next engine, not one that was ready before the start asked', async () => {
+  it('hands the ready engine at once, and waits again once it is lost', async () => {
     const waiter = new EngineWaiter();
-    waiter.ready(engine('old'));
+    const old = engine('old');
+    waiter.ready(old);
+    expect(waiter.current).toBe(old);
+    await expect(waiter.next(new AbortController().signal)).resolves.toBe(old);
+    expect(waiter.waiting).toBe(false);
+    waiter.lost();
+    expect(waiter.current).toBeNull();
     const start = waiter.next(new AbortController().signal);
+    expect(waiter.waiting).toBe(true);
     const next = engine('new');
     waiter.ready(next);
     await expect(start).resolves.toBe(next);
@@ -32,6 +39,7 @@ describe('EngineWaiter', () => {
     const start = waiter.next(new AbortController().signal);
     waiter.failed();
     expect(waiter.waiting).toBe(false);
+    expect(waiter.current).toBeNull();
     await expect(start).rejects.toBeInstanceOf(EngineUnavailable);
   });
 
