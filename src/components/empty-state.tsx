@@ -1,4 +1,6 @@
+import type { Preparing } from '../engine/use-try-on';
 import { t } from '../i18n';
+import { preparingStepText } from './preparing-step';
 import { Icon } from './icons';
 import { VideoFileButton } from './video-file-button';
 
@@ -6,7 +8,7 @@ interface Props {
   /** The two sources can start: the engine is ready or getting ready (not failed). */
   canStart: boolean;
   /** Still getting ready: which step of how many (an error shows neither). */
-  preparing: { step: number; steps: number } | null;
+  preparing: Preparing | null;
   /** The camera is on and waits for the engine: the try-on starts by itself once it is ready. */
   cameraWaiting: boolean;
   onCamera: () => void;
@@ -28,9 +30,7 @@ export function EmptyState(props: Props) {
         <div className="preparing" aria-live="polite">
           <p>{t('preparing')}</p>
           <progress max={preparing.steps} value={preparing.step} aria-label={t('preparing')} />
-          <span className="preparing-step">
-            {t('preparingStep', { step: preparing.step + 1, steps: preparing.steps })}
-          </span>
+          <span className="preparing-step">{preparingStepText(preparing)}</span>
         </div>
       ) : (
         <p className="empty-title">{t('emptyTitle')}</p>

@@ -1,9 +1,11 @@
+import type { Preparing } from '../engine/use-try-on';
 import { t } from '../i18n';
+import { preparingStepText } from './preparing-step';
 
 interface Props {
   visible: boolean;
   /** The engine is still getting ready (a file waits for it): which step of how many. */
-  preparing?: { step: number; steps: number } | null;
+  preparing?: Preparing | null;
 }
 
 /** Covers the view with a spinner while a video file loads, and the engine's step if it waits. */
@@ -15,8 +17,7 @@ export function ProcessingOverlay({ visible, preparing }: Props) {
       <span>{t('processing')}</span>
       {preparing ? (
         <span className="preparing-step">
-          {t('preparing')}{' '}
-          {t('preparingStep', { step: preparing.step + 1, steps: preparing.steps })}
+          {t('preparing')} {preparingStepText(preparing)}
         </span>
       ) : null}
     </div>

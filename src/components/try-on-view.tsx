@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useRef, type ReactNode, type RefObject } from 'react';
 import type { TryOnEngine } from '../engine/try-on-engine';
+import type { Preparing } from '../engine/use-try-on';
 import { usePictureAspect, useViewSize } from '../engine/use-view-size';
 import { t } from '../i18n';
 import {
@@ -25,7 +26,7 @@ interface Props {
   engine: TryOnEngine | null;
   loading: boolean;
   /** The engine is still getting ready: its step (a file that waits for it says so). */
-  preparing?: { step: number; steps: number } | null;
+  preparing?: Preparing | null;
   /** A source is running (camera or file). */
   active: boolean;
   /** Shown over the picture (the empty state before any source is on). */

@@ -19,6 +19,12 @@ import { useSources } from './use-sources';
 /** Getting ready, in steps the preview shows: stored assets, the engine, the scene. */
 const PREPARE_STEPS = 3;
 
+/** Which step of getting ready is under way (from 0), of how many. */
+export interface Preparing {
+  step: number;
+  steps: number;
+}
+
 let assetsPromise: Promise<EngineAssets> | null = null;
 /** Loaded once per page; each engine gets its own copy of the model bytes to transfer. */
 function engineAssets(): Promise<EngineAssets> {
@@ -167,6 +173,8 @@ export function useTryOn() {
     };
   }, [canvasKey, onEvent, resume, setError, setStatus, waiter]);
 
+  const preparing: Preparing | null =
+    status === 'starting' ? { step: prepared, steps: PREPARE_STEPS } : null;
   return {
     canvasRef,
     videoRef,
@@ -174,7 +182,7 @@ export function useTryOn() {
     engine,
     status,
     /** While starting: how many of the preparation steps are done. */
-    preparing: status === 'starting' ? { step: prepared, steps: PREPARE_STEPS } : null,
+    preparing,
     ...sources,
     recording: useRecording(engine, sources.active, canvasRef),
   };
