@@ -49,7 +49,9 @@ export const NOTES = [
   'Cold start: a fresh profile (empty storage: the model and runtime download, the delegate' +
     ' trial runs). Warm start: reload in the same profile. Times count from the navigation' +
     ' start; the bench clicks 开启摄像头 as soon as it is shown: the camera opens while the' +
-    ' engine gets ready, so click → first tracked includes the rest of that wait.',
+    ' engine gets ready, so click → first tracked includes the rest of that wait. First tracked' +
+    ' = the page gets the first frame drawn with a tracked pose (the ?stats frame log; until' +
+    ' 2026-11-24 the count in the stats overlay, which came ~0.3 s later).',
   'Ratios are worker ÷ other, number by number. Everything shares the machine: figures from a' +
     ' loaded machine (see the load average) are slower across the board.',
 ];
