@@ -1,6 +1,6 @@
 import { RECORD_FPS } from '../src/shared/ui-constants';
 import type { RecordingInfo, RecordingRefusal, RecordingResult } from '../src/shared/try-on-types';
-import { createFrameScaler, type FrameScaler } from './frame-scaler';
+import { createFrameGrabber, type FrameGrabber, type Picture } from './frame-grabber';
 import type { Muxer } from './muxer';
 import { PacketHold } from './packet-hold';
 import { pickRecordFormat, RecordClock, recordSize, type RecordFormat } from './record-format';
@@ -11,8 +11,8 @@ const KEY_FRAME_INTERVAL = 2 * RECORD_FPS;
 
 /**
  * Encodes the rendered pictures with WebCodecs and muxes them with mediabunny, in this worker.
- * Pictures come from the tracked frames' own timeline, at most RECORD_FPS of them (RecordClock).
- * Encoding runs on the encoder's threads; this thread only takes a snapshot of each picture.
+ * Pictures come from the drawn frames' own timeline, at most RECORD_FPS of them (RecordClock).
+ * Encoding runs on the encoder's threads; this thread only starts the copy of each picture.
  */
 export class Recorder {
   private readonly encoder: VideoEncoder;
@@ -29,7 +29,7 @@ export class Recorder {
 
   private constructor(
     private readonly format: RecordFormat,
-    private readonly scale: FrameScaler,
+    private readonly grabber: FrameGrabber,
     private readonly muxer: Muxer,
     startUs: number,
   ) {
@@ -52,6 +52,7 @@ export class Recorder {
 
   /** `pressedAtMs`: when the user asked (epoch ms, the frames' clock); the file starts there. */
   static async start(
+    picture: Picture,
     videoWidth: number,
     videoHeight: number,
     scale: number,
@@ -62,13 +63,13 @@ export class Recorder {
     const { width, height } = recordSize(videoWidth, videoHeight, scale);
     const format = await pickRecordFormat(width, height, RECORD_FPS);
     if (!format) return 'unsupported';
-    const [scaler, muxer] = await Promise.all([
-      createFrameScaler(format.config),
+    const [grabber, muxer] = await Promise.all([
+      createFrameGrabber(format.config, picture),
       import('./muxer').then(({ createMuxer }) =>
         createMuxer(format.container, format.codec, RECORD_FPS),
       ),
     ]);
-    return new Recorder(format, scaler, muxer, pressedAtMs * 1000);
+    return new Recorder(format, grabber, muxer, pressedAtMs * 1000);
   }
 
   /** Call right after rendering `picture`, in the same task (the drawing buffer is not kept). */
@@ -84,8 +85,14 @@ export class Recorder {
       this.dropped++;
       return;
     }
-    const frame = this.scale(picture, this.clock.timestampUs(slot));
-    this.encode(frame, slot);
+    // The slot is taken now: later pictures must not claim it while this one is on its way.
+    const taken = this.grabber.grab(picture, this.clock.timestampUs(slot), (frame) => {
+      if (!frame) this.dropped++;
+      else if (this.failure || this.encoder.state === 'closed') frame.close();
+      else this.encode(frame, slot);
+    });
+    if (taken) this.clock.take(slot);
+    else this.dropped++;
   }
 
   /** Takes ownership of `frame`: encodes it in `slot` and keeps it as the last picture. */
@@ -112,6 +119,8 @@ export class Recorder {
     this.stopped = true;
     const end = this.clock.endSlot(pressedAtMs * 1000);
     const endUs = this.clock.timestampUs(end);
+    await this.grabber.settle();
+    this.grabber.dispose();
     await this.flush();
     const late = this.hold.cut(endUs);
     const last = this.last;
@@ -146,6 +155,7 @@ export class Recorder {
   /** Drops the recording (engine disposed). */
   cancel(): void {
     this.stopped = true;
+    this.grabber.dispose();
     this.last?.close();
     this.last = null;
     if (this.encoder.state !== 'closed') this.encoder.close();

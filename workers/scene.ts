@@ -93,6 +93,11 @@ export class TryOnScene {
     return this.renderer.domElement as unknown as OffscreenCanvas;
   }
 
+  /** The canvas's WebGL context (asking the canvas again throws in Firefox's workers). */
+  get gl(): WebGL2RenderingContext | WebGLRenderingContext {
+    return this.renderer.getContext();
+  }
+
   setMirror(mirror: boolean): void {
     this.root.scale.x = mirror ? -1 : 1;
     this.background.repeat.x = mirror ? -1 : 1;

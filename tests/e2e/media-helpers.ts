@@ -50,6 +50,37 @@ export interface VideoProbe {
   fps: number;
 }
 
+/** Side of the grey thumbnails `thumbnail` makes. */
+export const THUMB = 8;
+
+/**
+ * A THUMB × THUMB grey thumbnail (one byte per pixel, rows top-down) of a picture file, or of a
+ * video's frame `atS` seconds before its end: enough to tell a picture from its upside-down twin.
+ */
+export async function thumbnail(path: string, atS?: number): Promise<Uint8Array> {
+  const seek = atS === undefined ? [] : ['-sseof', `-${atS}`];
+  const { stdout } = await run(
+    'ffmpeg',
+    [
+      ...['-v', 'error', ...seek, '-i', path, '-frames:v', '1', '-vf'],
+      `scale=${THUMB}:${THUMB}`,
+    ].concat(['-pix_fmt', 'gray', '-f', 'rawvideo', '-']),
+    { encoding: 'buffer' },
+  );
+  if (stdout.length !== THUMB * THUMB) throw new Error(`no thumbnail of ${path}`);
+  return new Uint8Array(stdout);
+}
+
+/** Mean absolute difference of two thumbnails, the second read upright or upside down. */
+export function thumbDistance(a: Uint8Array, b: Uint8Array, upsideDown = false): number {
+  let sum = 0;
+  for (let y = 0; y < THUMB; y++) {
+    const row = upsideDown ? THUMB - 1 - y : y;
+    for (let x = 0; x < THUMB; x++) sum += Math.abs(a[y * THUMB + x]! - b[row * THUMB + x]!);
+  }
+  return sum / (THUMB * THUMB);
+}
+
 /** Reads a video file back with ffprobe, counting the frames it decodes. */
 export async function probeVideo(path: string): Promise<VideoProbe> {
   const { stdout } = await run('ffprobe', [
