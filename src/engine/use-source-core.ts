@@ -31,8 +31,6 @@ export function useSourceCore(
     starting.current = new AbortController();
     return starting.current.signal;
   }, []);
-  /** The ready engine, or the next one to get ready. */
-  const engineFor = useCallback((signal: AbortSignal) => waiter.next(signal), [waiter]);
 
   /** Stops the pump, the camera tracks and the file; the worker drops its video state. */
   const release = useCallback(() => {
@@ -77,5 +75,5 @@ export function useSourceCore(
     [feed, pumpRef, videoRef, waiter],
   );
 
-  return { streamRef, fileRef, modeRef, abortStart, nextStart, release, feed, engineFor, resume };
+  return { streamRef, fileRef, modeRef, abortStart, nextStart, release, feed, resume };
 }

@@ -29,7 +29,7 @@ export function useSources(
   pumpRef: RefObject<FramePump | null>,
   waiter: EngineWaiter,
 ) {
-  const { streamRef, fileRef, modeRef, abortStart, nextStart, release, feed, engineFor, resume } =
+  const { streamRef, fileRef, modeRef, abortStart, nextStart, release, feed, resume } =
     useSourceCore(videoRef, engineRef, pumpRef, waiter);
   const setError = useSetAtom(engineErrorAtom);
   const [running, setRunning] = useAtom(isCameraRunningAtom);
@@ -72,7 +72,7 @@ export function useSources(
         // The permission and the sensor's start are done; the picture plays once the engine is
         // ready, since decoding it meanwhile only slows the engine's start.
         setCameraWaiting(!waiter.current);
-        const engine = await engineFor(signal);
+        const engine = await waiter.next(signal);
         if (signal.aborted) return;
         await video.play();
         if (signal.aborted) return;
@@ -92,7 +92,6 @@ export function useSources(
       }
     },
     [
-      engineFor,
       facing,
       feed,
       modeRef,
@@ -141,7 +140,7 @@ export function useSources(
       try {
         await loaded;
         // Played only once the engine is ready: no frame of the file goes untracked.
-        const engine = await engineFor(signal);
+        const engine = await waiter.next(signal);
         await video.play();
         if (signal.aborted) return;
         feed(video, engine, false);
@@ -156,7 +155,6 @@ export function useSources(
       }
     },
     [
-      engineFor,
       engineRef,
       feed,
       fileRef,
@@ -167,6 +165,7 @@ export function useSources(
       setVideoMode,
       stopAll,
       videoRef,
+      waiter,
     ],
   );
 
