@@ -19,12 +19,6 @@ export interface FrameGrabber {
   dispose(): void;
 }
 
-/** What is drawn into: the canvas and its WebGL context. */
-export interface Picture {
-  readonly canvas: OffscreenCanvas;
-  readonly gl: WebGL2RenderingContext | WebGLRenderingContext;
-}
-
 /**
  * Where the encoder scales and the picture is WebGL 2: a copy into a pixel-pack buffer
  * (pixel-pack-grabber.ts says why). Otherwise a snapshot, `new VideoFrame(canvas)`: it costs
@@ -32,7 +26,7 @@ export interface Picture {
  */
 export async function createFrameGrabber(
   config: VideoEncoderConfig,
-  { gl }: Picture,
+  gl: WebGL2RenderingContext | WebGLRenderingContext,
 ): Promise<FrameGrabber> {
   const durationUs = config.framerate ? Math.round(1e6 / config.framerate) : undefined;
   if (await encoderScales(config)) {

@@ -6,7 +6,7 @@
  * itself, one frame at a time, behind the drawing in the same GPU process. Measured on the 2-core
  * SwiftShader machine (2026-11-24, 8 s recordings, 2 rounds × 2 videos): that path kept ~10 of
  * ~17.6 pictures drawn per second, whatever the codec (VP9, VP8, H.264) or queue depth (2 or 8);
- * a copy into a pixel-pack buffer kept 14–15.7 of 15.4–16.7 (nothing left out).
+ * a copy into a pixel-pack buffer kept 14–15.7 of 15.4–16.7 (0–14 of ~130 left out).
  */
 import type { FrameGrabber, FrameTaken } from './frame-grabber';
 
@@ -104,14 +104,15 @@ export class PixelPackGrabber implements FrameGrabber {
   private finish(copy: Copy, done: boolean): void {
     const { gl } = this;
     gl.deleteSync(copy.sync);
+    const current = copy.width * copy.height * 4 === this.bufferBytes;
     let frame: VideoFrame | null = null;
-    if (done && copy.width * copy.height * 4 === this.bufferBytes) {
+    if (done && current) {
       gl.bindBuffer(gl.PIXEL_PACK_BUFFER, copy.buffer);
       gl.getBufferSubData(gl.PIXEL_PACK_BUFFER, 0, this.bytes);
       gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
       frame = this.frameOf(copy);
     }
-    if (copy.width * copy.height * 4 === this.bufferBytes) this.free.push(copy.buffer);
+    if (current) this.free.push(copy.buffer);
     else gl.deleteBuffer(copy.buffer);
     copy.taken(frame);
   }

@@ -1,6 +1,6 @@
 import { RECORD_FPS } from '../src/shared/ui-constants';
 import type { RecordingInfo, RecordingRefusal, RecordingResult } from '../src/shared/try-on-types';
-import { createFrameGrabber, type FrameGrabber, type Picture } from './frame-grabber';
+import { createFrameGrabber, type FrameGrabber } from './frame-grabber';
 import type { Muxer } from './muxer';
 import { PacketHold } from './packet-hold';
 import { pickRecordFormat, RecordClock, recordSize, type RecordFormat } from './record-format';
@@ -50,9 +50,12 @@ export class Recorder {
     this.encoder.configure(format.config);
   }
 
-  /** `pressedAtMs`: when the user asked (epoch ms, the frames' clock); the file starts there. */
+  /**
+   * `gl`: the context the pictures are drawn with. `pressedAtMs`: when the user asked (epoch ms,
+   * the frames' clock); the file starts there.
+   */
   static async start(
-    picture: Picture,
+    gl: WebGL2RenderingContext | WebGLRenderingContext,
     videoWidth: number,
     videoHeight: number,
     scale: number,
@@ -64,7 +67,7 @@ export class Recorder {
     const format = await pickRecordFormat(width, height, RECORD_FPS);
     if (!format) return 'unsupported';
     const [grabber, muxer] = await Promise.all([
-      createFrameGrabber(format.config, picture),
+      createFrameGrabber(format.config, gl),
       import('./muxer').then(({ createMuxer }) =>
         createMuxer(format.container, format.codec, RECORD_FPS),
       ),

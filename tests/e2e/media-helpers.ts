@@ -59,14 +59,11 @@ export const THUMB = 8;
  */
 export async function thumbnail(path: string, atS?: number): Promise<Uint8Array> {
   const seek = atS === undefined ? [] : ['-sseof', `-${atS}`];
-  const { stdout } = await run(
-    'ffmpeg',
-    [
-      ...['-v', 'error', ...seek, '-i', path, '-frames:v', '1', '-vf'],
-      `scale=${THUMB}:${THUMB}`,
-    ].concat(['-pix_fmt', 'gray', '-f', 'rawvideo', '-']),
-    { encoding: 'buffer' },
-  );
+  const scale = `scale=${THUMB}:${THUMB}`;
+  const args = ['-v', 'error', ...seek, '-i', path, '-frames:v', '1', '-vf', scale];
+  const { stdout } = await run('ffmpeg', [...args, '-pix_fmt', 'gray', '-f', 'rawvideo', '-'], {
+    encoding: 'buffer',
+  });
   if (stdout.length !== THUMB * THUMB) throw new Error(`no thumbnail of ${path}`);
   return new Uint8Array(stdout);
 }
