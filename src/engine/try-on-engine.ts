@@ -72,7 +72,7 @@ export class TryOnEngine {
       this.channel = channel;
       this.api = Comlink.wrap<TryOnApi>(channel.port1);
       // Messages wait in the port until the page engine has loaded and starts listening.
-      void import('./page/page-engine')
+      void importPageEngine()
         .then(({ hostPageEngine }) => hostPageEngine(canvas, channel.port2))
         .catch((error: unknown) => this.crash(String(error)));
     }
@@ -174,5 +174,24 @@ export class TryOnEngine {
       this.channel?.port1.close();
       this.channel?.port2.close();
     }, 100);
+  }
+}
+
+const PAGE_ENGINE_TRIES = 3;
+
+/**
+ * WebKit at times fails a first visit's import of the page engine's chunk ("Importing a module
+ * script failed", seen in the engines suite); the engine then crashed and stayed down. It is
+ * asked again, a little later each time, before that counts as a crash.
+ */
+async function importPageEngine(): Promise<typeof import('./page/page-engine')> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await import('./page/page-engine');
+    } catch (error) {
+      if (attempt >= PAGE_ENGINE_TRIES) throw error;
+      console.warn(`[engine] page engine import failed (${String(error)}), trying again`);
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
   }
 }
