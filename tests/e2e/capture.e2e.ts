@@ -134,7 +134,7 @@ describe(`photo and recording on camera ${camera.name}`, () => {
       expect(recorded!.frames + recorded!.dropped).toBeGreaterThanOrEqual(
         0.9 * Math.min(30, during) * 3.8,
       );
-      // And most of them reach the file: 78 of ~81 in CI, 81 of 89 here; 0.57 of them when the
+      // And most of them reach the file: 78 of 93 in CI, 81 of 89 here; 0.57 of them when the
       // encoder read each picture back from the GPU itself (before the copy).
       expect(recorded!.frames).toBeGreaterThanOrEqual(0.7 * Math.min(30, during) * 3.8);
       await expect
