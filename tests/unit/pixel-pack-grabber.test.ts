@@ -45,13 +45,44 @@ class FakeGl {
   }
 }
 
+class FakeImageData {
+  readonly data: Uint8ClampedArray;
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
+    this.data = new Uint8ClampedArray(width * height * 4);
+  }
+}
+
+/** A 2D canvas: keeps what was last put into it. */
+class FakeCanvas {
+  pixels = new Uint8Array(0);
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {}
+  getContext() {
+    return {
+      canvas: this,
+      putImageData: (image: FakeImageData) => (this.pixels = new Uint8Array(image.data)),
+    };
+  }
+}
+
+/** A frame of the canvas as it was when the frame was made. */
 class FakeFrame {
   closed = false;
+  readonly data: Uint8Array;
+  readonly width: number;
+  readonly height: number;
   constructor(
-    readonly data: Uint8Array,
-    readonly init: { timestamp: number; codedWidth: number; codedHeight: number; format: string },
+    source: FakeCanvas,
+    readonly init: { timestamp: number; duration?: number },
   ) {
-    this.data = new Uint8Array(data);
+    this.data = new Uint8Array(source.pixels);
+    this.width = source.width;
+    this.height = source.height;
   }
   close() {
     this.closed = true;
@@ -69,6 +100,8 @@ const taken = (frame: VideoFrame | null) => got.push(frame as unknown as FakeFra
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
   vi.stubGlobal('VideoFrame', FakeFrame);
+  vi.stubGlobal('OffscreenCanvas', FakeCanvas);
+  vi.stubGlobal('ImageData', FakeImageData);
   gl = new FakeGl();
   grabber = new PixelPackGrabber(gl as unknown as WebGL2RenderingContext, 33_333);
   got = [];
@@ -99,7 +132,7 @@ describe('PixelPackGrabber', () => {
     // Row 2 of GL (the top of the picture) comes first.
     expect(rows(got[0]!)).toEqual([12, 11, 10]);
     expect(rows(got[1]!)).toEqual([22, 21, 20]);
-    expect(got[0]!.init).toMatchObject({ format: 'RGBX', codedWidth: 2, codedHeight: 3 });
+    expect(got[0]).toMatchObject({ width: 2, height: 3, init: { duration: 33_333 } });
     expect(grabber.busy).toBe(0);
     expect(gl.fences.every((f) => f.deleted)).toBe(true);
   });
@@ -142,6 +175,16 @@ describe('PixelPackGrabber', () => {
     grabber.grab(canvas, 2, taken);
     for (const fence of gl.fences) fence.done = true;
     await grabber.settle();
-    expect(got.map((f) => f?.init.codedWidth ?? null)).toEqual([null, 4]);
+    expect(got.map((f) => f?.width ?? null)).toEqual([null, 4]);
+  });
+
+  it('takes a turned picture (same bytes, width and height swapped) at its new size', async () => {
+    grabber.grab(canvas, 1, taken);
+    gl.drawingBufferWidth = 3;
+    gl.drawingBufferHeight = 2;
+    grabber.grab(canvas, 2, taken);
+    for (const fence of gl.fences) fence.done = true;
+    await grabber.settle();
+    expect(got.map((f) => (f ? [f.width, f.height] : null))).toEqual([null, [3, 2]]);
   });
 });
