@@ -1,6 +1,8 @@
 // `npm run glasses:check -- model.glb [more.glb ...] [--out dir] [--json] [--fit '{...}']`:
 // what the automatic fit decides for each GLB, and a picture of it on the reference head.
-// Exit code: 0 all fitted, 1 some model refused, 2 usage error, 3 the check itself failed.
+// --json prints one JSON object per file and line (forJson below), for a shop's build to gate on.
+// Exit code: 0 all fitted (warnings printed), 1 some model refused, 2 usage error, 3 the check
+// itself failed.
 import { stat } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,6 +13,7 @@ const USAGE = `usage: npm run glasses:check -- model.glb [more.glb ...] [options
   --json         print the reports as JSON instead of text
   --fit JSON     an operator override for every model, as in the manifest,
                  e.g. '{"up":"+z","front":"-y"}'
+  --frame-size S the declared boxing size (manifest frameSize), e.g. 52□18-140
   --timeout S    seconds per model before giving up (default 60)`;
 
 /** @typedef {import('./lib/glasses-check.mjs').GlassesCheckResult} GlassesCheckResult */
@@ -27,6 +30,7 @@ async function parse() {
         out: { type: 'string' },
         json: { type: 'boolean' },
         fit: { type: 'string' },
+        'frame-size': { type: 'string' },
         timeout: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -53,7 +57,8 @@ async function parse() {
   const seconds = Number(values.timeout ?? 60);
   if (!(seconds > 0)) throw new UsageError(`--timeout must be a number of seconds`);
   const outDir = values.out === undefined ? DEFAULT_OUT_DIR : resolve(String(values.out));
-  return { files, json: values.json === true, fit, timeoutMs: seconds * 1000, outDir };
+  const frameSize = values['frame-size'] === undefined ? undefined : String(values['frame-size']);
+  return { files, json: values.json === true, fit, frameSize, timeoutMs: seconds * 1000, outDir };
 }
 
 /** 135584 → "135 584", as the catalogue's operators read sizes. */
@@ -87,8 +92,13 @@ function describe(result) {
   line('extensions', list(report.extensions));
   line('ignored', list(report.ignored));
   if (report.overridden.length) line('overridden', list(report.overridden));
-  line('warnings', report.warnings[0] ?? 'none');
-  for (const warning of report.warnings.slice(1)) line('', warning);
+  const from = report.frameSize.fromLenses
+    ? 'from the lenses'
+    : 'from the rims, lens a few mm wide';
+  line('frame size', `${result.frameSize} (lens□bridge-temple mm, ${from})`);
+  line('verdict', `${report.verdict}, confidence ${report.confidence.toFixed(2)}`);
+  line('reasons', result.reasons[0] ?? 'none');
+  for (const reason of result.reasons.slice(1)) line('', reason);
   if (result.picture) line('picture', shortPath(result.picture));
   return lines.join('\n');
 }
@@ -99,9 +109,40 @@ function shortPath(/** @type {string} */ path) {
   return near.startsWith('..') ? path : near;
 }
 
-/** @param {GlassesCheckResult} result */
-function forJson({ png: _png, ...rest }) {
-  return { ...rest, picture: rest.picture && shortPath(rest.picture) };
+/**
+ * A stable shape for a shop's build: verdict first, then what a shop checks (size, unit, temples), the
+ * reasons in words, and the reasons as codes for a build script.
+ * @param {GlassesCheckResult} result
+ */
+function forJson(result) {
+  const { report } = result;
+  const verdict = result.error ? 'error' : result.refused ? 'refused' : report?.verdict;
+  return {
+    file: shortPath(result.name),
+    verdict,
+    ...(result.refused
+      ? { refused: { code: result.refused.code, reason: result.refused.message } }
+      : {}),
+    ...(result.error ? { error: result.error } : {}),
+    ...(report
+      ? {
+          confidence: report.confidence,
+          unit: report.unit,
+          widthMm: Math.round(report.widthMm * 10) / 10,
+          heightMm: Math.round(report.heightMm * 10) / 10,
+          frameSize: result.frameSize,
+          frameSizeFrom: report.frameSize.fromLenses ? 'lenses' : 'rims',
+          temples: report.temples,
+          symmetry: report.symmetry,
+          bridge: report.bridge,
+          extensions: report.extensions,
+          warnings: result.reasons,
+          reasons: report.reasons,
+          ignored: report.ignored,
+        }
+      : {}),
+    picture: result.picture && shortPath(result.picture),
+  };
 }
 
 async function main() {
@@ -118,7 +159,7 @@ async function main() {
     ? undefined
     : (/** @type {GlassesCheckResult} */ r) => console.log(`${describe(r)}\n`);
   const results = await checkGlasses(files, { ...options, onResult });
-  if (json) console.log(JSON.stringify(results.map(forJson), null, 2));
+  if (json) for (const result of results) console.log(JSON.stringify(forJson(result)));
   if (results.some((r) => r.error)) return 3;
   return results.some((r) => r.refused) ? 1 : 0;
 }

@@ -1,4 +1,4 @@
-import type { SignedAxis } from '../src/shared/glasses-types';
+import type { FitReason, SignedAxis } from '../src/shared/glasses-types';
 import {
   AXES,
   AXIS_NAMES,
@@ -20,7 +20,8 @@ export interface Orientation {
   /** Temples run back from the front (depth over 45 % of the width), or a front alone. */
   temples: boolean;
   symmetry: number;
-  warnings: string[];
+  /** What the orientation had to guess. */
+  reasons: FitReason[];
 }
 
 /** Frame height over front width of real glasses is about a third (lens 30–55 mm, front ~140). */
@@ -81,7 +82,7 @@ export function findOrientation(
   box: Box,
   override: { up?: SignedAxis; front?: SignedAxis },
 ): Orientation {
-  const warnings: string[] = [];
+  const reasons: FitReason[] = [];
   const fixedUp = override.up ? parseAxis(override.up) : null;
   const fixedFront = override.front ? parseAxis(override.front) : null;
   const free = AXES.filter((a) => a !== fixedUp?.axis && a !== fixedFront?.axis);
@@ -124,12 +125,12 @@ export function findOrientation(
       return all > 0 ? countWhere(points, (p) => inSlab(p) && mid(p)) / all : 0;
     };
     const [high, low] = [share(true), share(false)];
-    if (Math.abs(high - low) < 0.05) warnings.push('front direction unclear');
+    if (Math.abs(high - low) < 0.05) reasons.push({ code: 'front-unclear', level: 'warn' });
     frontSign = high >= low ? 1 : -1;
   } else {
     // A front alone: the nose pads reach back, so the long tail of the mass points backwards.
     frontSign = skew(points, depth) < 0 ? 1 : -1;
-    warnings.push('no temples: the front direction is a guess from the shape');
+    reasons.push({ code: 'no-temples', level: 'warn' });
   }
 
   let upSign: 1 | -1;
@@ -153,10 +154,16 @@ export function findOrientation(
     // A front alone: the bridge joins the lenses above their centres.
     const bridge = meanWhere(points, up, (p) => frontSlab(p) && central(0.04)(p));
     const cue = templeBand ?? bridge;
-    if (cue === null) warnings.push('up direction unclear');
+    if (cue === null) reasons.push({ code: 'up-unclear', level: 'warn' });
     upSign = cue === null || cue >= frontMid ? 1 : -1;
   }
   const symmetry = mirrorScore(points, box, width);
-  if (symmetry < 0.6) warnings.push(`not mirror-symmetric (${symmetry.toFixed(2)})`);
-  return { width, up, upSign, depth, frontSign, temples, symmetry, warnings };
+  if (symmetry < 0.6) {
+    reasons.push({
+      code: 'asymmetric',
+      level: 'warn',
+      values: { symmetry: Number(symmetry.toFixed(2)) },
+    });
+  }
+  return { width, up, upSign, depth, frontSign, temples, symmetry, reasons };
 }

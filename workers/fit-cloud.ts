@@ -7,6 +7,8 @@ export interface FitMesh {
   /** x, y, z triples in world space. */
   positions: ArrayLike<number>;
   triangles: number;
+  /** A lens: transparent or glass-like material, or named so (the boxing size reads it). */
+  lens?: boolean;
 }
 
 export type Axis = 0 | 1 | 2;

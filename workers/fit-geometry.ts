@@ -1,4 +1,11 @@
-import { Vector3, type BufferGeometry, type Mesh, type Object3D } from 'three';
+import {
+  Vector3,
+  type BufferGeometry,
+  type Material,
+  type Mesh,
+  type MeshPhysicalMaterial,
+  type Object3D,
+} from 'three';
 import type { FitMesh } from './fit-cloud';
 
 export function meshesOf(root: Object3D): Mesh[] {
@@ -15,6 +22,18 @@ export function triangleCount(mesh: Mesh): number {
     ? geometry.index.count
     : (geometry.getAttribute('position')?.count ?? 0);
   return Math.floor(count / 3);
+}
+
+/** `lens`, `Glass.001`; not `Glasses`, which names the whole frame in many exports. */
+export const LENS_NAME = /lens|glass(?!es)/i;
+
+/** A lens shows through: see-through material (alpha or transmission), or a lens by its name. */
+export function isLens(mesh: Mesh): boolean {
+  const materials = ([] as Material[]).concat(mesh.material);
+  const seeThrough = materials.some(
+    (m) => m.transparent || m.opacity < 1 || ((m as MeshPhysicalMaterial).transmission ?? 0) > 0,
+  );
+  return seeThrough || LENS_NAME.test(mesh.name) || LENS_NAME.test(mesh.parent?.name ?? '');
 }
 
 /**
@@ -40,6 +59,7 @@ export function fitMeshes(root: Object3D): { meshes: FitMesh[]; byFitMesh: Map<F
       name: mesh.name || mesh.parent?.name || '',
       positions,
       triangles: triangleCount(mesh),
+      lens: isLens(mesh),
     };
     byFitMesh.set(fitMesh, mesh);
     return fitMesh;

@@ -15,7 +15,7 @@ import {
   type Object3D,
 } from 'three';
 import { ASSET_PATHS } from '../src/shared/storage-constants';
-import type { FitOverride, GlassesReport } from '../src/shared/glasses-types';
+import type { FitOverride, FrameSize, GlassesReport } from '../src/shared/glasses-types';
 import { bitmapPixels, prefilterEquirect } from './env-prefilter';
 import { installFetchGuard } from './fetch-guard';
 import { loadGlasses, loadOccluder } from './glasses-loader';
@@ -126,11 +126,17 @@ const api = {
     bytes: ArrayBuffer,
     title: string,
     fit?: FitOverride,
+    frameSize?: Omit<FrameSize, 'fromLenses'>,
   ): Promise<{ report: GlassesReport; png: ArrayBuffer }> {
     ready ??= setUp();
     const tryOn = await ready;
     tryOn.setGlasses(null);
-    const { object, report } = await loadGlasses(bytes, { fit, renderer: tryOn.renderer });
+    const { object, report } = await loadGlasses(bytes, {
+      fit,
+      frameSize,
+      renderer: tryOn.renderer,
+      keepRefused: true,
+    });
     // The lens path the app picks on software GL (see lens-quality.ts), whatever this machine is.
     applyLensQuality(object, 'fast');
     tryOn.setGlasses(object, report);

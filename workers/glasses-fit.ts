@@ -1,8 +1,9 @@
 import { Matrix4, Quaternion, Vector3 } from 'three';
 import type {
   FitOverride,
+  FitReason,
+  FrameSize,
   GlassesReport,
-  LengthUnit,
   SignedAxis,
   Vec3,
 } from '../src/shared/glasses-types';
@@ -12,8 +13,12 @@ import { formatAxis, findOrientation, type Orientation } from './fit-axes';
 import { boxOf, centre, cloudOf, extent, type Box, type FitMesh } from './fit-cloud';
 import { selectGlasses } from './fit-clutter';
 import { alignmentOf } from './fit-frame';
+import { boxingOf } from './fit-size';
+import { chooseUnit, sizeReasons, TO_METRES, type FitInputs } from './fit-unit';
+import { judgeFit } from './fit-verdict';
 
 export type { FitMesh } from './fit-cloud';
+export type { FitInputs } from './fit-unit';
 
 /** What the fit decided (the report's geometric part), and the matrix that applies it. */
 export interface FitResult extends Omit<
@@ -28,20 +33,9 @@ export interface FitResult extends Omit<
 }
 
 export class FitError extends Error {
-  constructor(readonly code: 'no-meshes' | 'ambiguous') {
+  constructor(readonly code: 'no-meshes' | 'two-pairs') {
     super(code);
   }
-}
-
-const TO_METRES: Record<LengthUnit, number> = { m: 1, cm: 0.01, mm: 0.001 };
-
-/** Real fronts are 6–30 cm wide; the unit is the one that puts the width in that range. */
-function detectUnit(width: number): { unit: FitResult['unit']; toMetres: number } {
-  for (const unit of ['m', 'cm', 'mm'] as const) {
-    const w = width * TO_METRES[unit];
-    if (w >= 0.06 && w <= 0.3) return { unit, toMetres: TO_METRES[unit] };
-  }
-  return { unit: 'unknown', toMetres: 0.14 / width };
 }
 
 interface Landmarks {
@@ -116,6 +110,14 @@ function fileAxis(v: Vector3, toFile: Matrix4): SignedAxis {
   return formatAxis(axis as 0 | 1 | 2, Math.sign(d.getComponent(axis)));
 }
 
+/** The lens meshes' points, when the file marks some lenses and they are not the whole frame. */
+function lensCloud(kept: readonly FitMesh[]): Float32Array | null {
+  const lenses = kept.filter((m) => m.lens);
+  const count = (list: readonly FitMesh[]) => list.reduce((n, m) => n + m.triangles, 0);
+  const share = count(lenses) / count(kept);
+  return lenses.length > 0 && lenses.length < kept.length && share < 0.6 ? cloudOf(lenses) : null;
+}
+
 function rotateCloud(points: Float32Array, rotation: Matrix4): void {
   const v = new Vector3();
   for (let i = 0; i < points.length; i += 3) {
@@ -133,20 +135,40 @@ export function computeFit(
   meshes: readonly FitMesh[],
   offsets: Partial<FitOffsets> = {},
   override: FitOverride = {},
+  inputs: FitInputs = {},
 ): FitResult {
   const selection = selectGlasses(meshes);
   if (selection.kept.length === 0) throw new FitError('no-meshes');
-  if (selection.ambiguous) throw new FitError('ambiguous');
+  if (selection.ambiguous) throw new FitError('two-pairs');
   const points = cloudOf(selection.kept);
+  const lensPoints = lensCloud(selection.kept);
   // Operator axes name the file's own axes, so an override turns the alignment off.
   const alignment = override.up || override.front ? null : alignmentOf(points);
-  if (alignment) rotateCloud(points, alignment);
+  if (alignment) {
+    rotateCloud(points, alignment);
+    if (lensPoints) rotateCloud(lensPoints, alignment);
+  }
   const box = boxOf(points);
   const o = findOrientation(points, box, override);
   const marks = findLandmarks(points, box, o);
-  const detected = detectUnit(marks.width);
+  const raw = boxingOf(
+    points,
+    lensPoints,
+    box,
+    o,
+    marks.lenses[0].getComponent(o.up),
+    marks.height,
+  );
+  const detected = chooseUnit(marks.width, raw.lens, inputs.frameSize);
   const toMetres = override.unit ? TO_METRES[override.unit] : detected.toMetres;
   const unit = override.unit ?? detected.unit;
+  const mm = toMetres * 1000;
+  const frameSize: FrameSize = {
+    lensMm: raw.lens * mm,
+    bridgeMm: raw.bridge * mm,
+    templeMm: raw.temple === null ? null : raw.temple * mm,
+    fromLenses: raw.fromLenses,
+  };
 
   // Basis: model axes → canonical (X right, Y up, Z forward), always a rotation.
   const forward = unitVector(o.depth, o.frontSign);
@@ -171,25 +193,50 @@ export function computeFit(
   const toFile = alignment ? alignment.clone().invert() : new Matrix4();
   const place = (v: Vector3) => toVec3(v.clone().applyMatrix4(toFile).applyMatrix4(matrix));
   const lensCentres = [place(marks.lenses[0]), place(marks.lenses[1])].sort((a, b) => a[0] - b[0]);
+  const found: FitReason[] = [
+    ...(override.unit || !detected.reason ? [] : [detected.reason]),
+    ...(alignment ? [{ code: 'posed', level: 'info' } as const] : []),
+    ...o.reasons,
+    ...(selection.ignored.length > 0
+      ? [
+          {
+            code: 'parts-ignored',
+            level: 'info',
+            values: { names: selection.ignored.map((m) => m.name || '(unnamed)').join(', ') },
+          } as const,
+        ]
+      : []),
+    ...(frameSize.fromLenses ? [] : [{ code: 'size-from-rims', level: 'info' } as const]),
+    ...sizeReasons(frameSize, inputs.frameSize, detected.reason?.code === 'unit-from-frame-size'),
+  ];
+  const widthMm = marks.width * mm;
+  const bridge = place(marks.bridge);
+  const heightMm = marks.height * mm;
+  const judged = judgeFit({
+    widthMm,
+    frameSize,
+    temples: o.temples ? 'back' : 'none',
+    lensCentres: lensCentres as [Vec3, Vec3],
+    bridge,
+    heightMm,
+    found,
+  });
   return {
     matrix,
     unit,
     up: fileAxis(unitVector(o.up, o.upSign), toFile),
     front: fileAxis(unitVector(o.depth, o.frontSign), toFile),
     widthM: marks.width * toMetres,
-    heightMm: marks.height * toMetres * 1000,
-    depthMm: extent(box, o.depth) * toMetres * 1000,
-    bridge: place(marks.bridge),
+    heightMm,
+    depthMm: extent(box, o.depth) * mm,
+    bridge,
     lensCentres: lensCentres as [Vec3, Vec3],
     temples: o.temples ? 'back' : 'none',
     symmetry: o.symmetry,
     ignored: selection.ignored.map((m) => m.name || '(unnamed)'),
     ignoredMeshes: selection.ignored,
     overridden: Object.keys(override).filter((k) => override[k as keyof FitOverride] !== undefined),
-    warnings: [
-      ...(unit === 'unknown' ? ['unit unknown: scaled to 14 cm'] : []),
-      ...(alignment ? ['posed at an angle to the file axes: straightened'] : []),
-      ...o.warnings,
-    ],
+    frameSize,
+    ...judged,
   };
 }

@@ -4,8 +4,8 @@ import { DEFAULT_GLASS_MATERIAL } from '../src/shared/render-constants';
 import { GLASSES_MAX_BYTES, GLASSES_MAX_TRIANGLES } from '../src/shared/storage-constants';
 import type { FitOverride, GlassesReport } from '../src/shared/glasses-types';
 import type { FitOffsets, MaterialItem } from '../src/shared/try-on-types';
-import { fitMeshes, meshesOf, triangleCount } from './fit-geometry';
-import { computeFit, FitError } from './glasses-fit';
+import { fitMeshes, LENS_NAME, meshesOf, triangleCount } from './fit-geometry';
+import { computeFit, FitError, type FitInputs } from './glasses-fit';
 import { glassesError } from './glasses-error';
 import { physical } from './material-params';
 import { gltfLoaderFor, readGlbHeader } from './gltf-decoders';
@@ -16,6 +16,10 @@ export interface GlassesOptions {
   fit?: FitOverride;
   /** KTX2 textures need to know what the GPU can decode; null where nothing renders. */
   renderer: WebGLRenderer | null;
+  /** A declared boxing size (manifest `frameSize`): checked, and the scale when no unit is. */
+  frameSize?: FitInputs['frameSize'];
+  /** Return a fit judged implausible instead of refusing it (glasses:check draws it anyway). */
+  keepRefused?: boolean;
 }
 
 /** Parses a GLB with the decoders it needs; damage, missing decoders and bad textures throw. */
@@ -66,9 +70,6 @@ export function applyMaterials(
   return applied;
 }
 
-/** Lenses without a material file get the default glass (docs/behaviour.md §3). */
-const LENS = /lens|glass/i;
-
 export interface LoadedGlasses {
   object: Group;
   report: GlassesReport;
@@ -92,17 +93,23 @@ export async function loadGlasses(
   }
   const refusedMaterial: string[] = [];
   const applied = options.materials ? applyMaterials(model, options.materials, refusedMaterial) : 0;
-  if (applied === 0) {
-    for (const mesh of all)
-      if (LENS.test(mesh.name)) mesh.material = physical(DEFAULT_GLASS_MATERIAL);
+  // Lenses without a material file get the default glass (docs/behaviour.md §3); a file whose
+  // every mesh is named like a lens (one mesh called "lens") is a frame, not glass.
+  const lenses = all.filter((mesh) => LENS_NAME.test(mesh.name));
+  if (applied === 0 && lenses.length < all.length) {
+    for (const mesh of lenses) mesh.material = physical(DEFAULT_GLASS_MATERIAL);
   }
   const { meshes, byFitMesh } = fitMeshes(model);
   let fit;
   try {
-    fit = computeFit(meshes, options.offsets, options.fit);
+    fit = computeFit(meshes, options.offsets, options.fit, { frameSize: options.frameSize });
   } catch (error) {
     if (error instanceof FitError) throw glassesError(error.code, 'fit');
     throw error;
+  }
+  if (fit.verdict === 'refused' && !options.keepRefused) {
+    const codes = fit.reasons.filter((r) => r.level === 'refuse').map((r) => r.code);
+    throw glassesError('implausible', codes.join(', '));
   }
   for (const part of fit.ignoredMeshes) {
     const mesh = byFitMesh.get(part);

@@ -27,6 +27,7 @@ export class GlassesSlot {
       materials: input.materials,
       offsets: input.offsets,
       fit: input.fit,
+      frameSize: input.frameSize,
       renderer: this.scene.renderer,
     });
     if (quality !== 'pending') applyLensQuality(object, quality);

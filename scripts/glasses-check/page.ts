@@ -3,16 +3,25 @@
  * URL that node answers (page.route) so their bytes never pass through JSON, results back as JSON.
  */
 import * as Comlink from 'comlink';
-import type { FitOverride, GlassesReport } from '../../src/shared/glasses-types';
+import { en } from '../../src/i18n/en';
+import { fitReasonText } from '../../src/i18n/fit-reasons';
+import {
+  formatFrameSize,
+  parseFrameSize,
+  type FitOverride,
+  type GlassesReport,
+} from '../../src/shared/glasses-types';
 import type { GlassesCheckApi } from '../../workers/glasses-check.worker';
 
+/** The report with each reason also in English words, for the terminal. */
 export type PageResult =
-  { ok: true; report: GlassesReport; png: string } | { ok: false; name: string; message: string };
+  | { ok: true; report: GlassesReport; reasons: string[]; frameSize: string; png: string }
+  | { ok: false; name: string; message: string };
 
 export interface GlassesCheckPage {
   /** Resolves to null once the head and environment are loaded, or to why they are not. */
   ready: Promise<string | null>;
-  check(url: string, title: string, fit?: FitOverride): Promise<PageResult>;
+  check(url: string, title: string, fit?: FitOverride, size?: string): Promise<PageResult>;
 }
 
 declare global {
@@ -60,15 +69,25 @@ function base64(buffer: ArrayBuffer): string {
   return btoa(text);
 }
 
-async function check(url: string, title: string, fit?: FitOverride): Promise<PageResult> {
+async function check(
+  url: string,
+  title: string,
+  fit?: FitOverride,
+  size?: string,
+): Promise<PageResult> {
   const problem = await ready;
   if (problem) return { ok: false, name: 'SetupError', message: problem };
   try {
+    const declared = size === undefined ? undefined : parseFrameSize(size);
+    if (declared === null)
+      throw new Error(`--frame-size ${size}: not a boxing size like 52□18-140`);
     const response = await fetch(url);
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
     const bytes = await response.arrayBuffer();
-    const { report, png } = await api.check(Comlink.transfer(bytes, [bytes]), title, fit);
-    return { ok: true, report, png: base64(png) };
+    const { report, png } = await api.check(Comlink.transfer(bytes, [bytes]), title, fit, declared);
+    const reasons = report.reasons.map((r) => `${r.level}: ${fitReasonText(r, en)}`);
+    const frameSize = formatFrameSize(report.frameSize);
+    return { ok: true, report, reasons, frameSize, png: base64(png) };
   } catch (error) {
     return { ok: false, ...describe(error) };
   }

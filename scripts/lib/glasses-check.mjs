@@ -17,13 +17,16 @@ export { REFUSAL_MESSAGES } from './glasses-refusals.mjs';
  *   name: string,
  *   bytes: number,
  *   report: GlassesReport | null,
+ *   reasons: string[],
+ *   frameSize: string | null,
  *   png: Buffer | null,
  *   picture: string | null,
  *   refused: { code: string, message: string, detail: string } | null,
  *   error: string | null,
  * }} GlassesCheckResult
- *   `refused`: the app would refuse the model (the code is a GlassesErrorCode). `error`: the check
- *   itself failed (timeout, crash, missing assets); neither is set when the model was fitted.
+ *   `refused`: the app would refuse the model (the code is a GlassesErrorCode), also when the fit
+ *   itself was judged implausible (`implausible`, the report kept). `error`: the check itself
+ *   failed (timeout, crash, missing assets). `reasons`: the fit's reasons in English words.
  */
 
 export const DEFAULT_OUT_DIR = join(PROJECT_ROOT, '.cache/glasses-check');
@@ -97,10 +100,10 @@ export async function openGlassesChecker({ timeoutMs = DEFAULT_TIMEOUT_MS } = {}
 
     /**
      * @param {{ name: string, bytes: Uint8Array }} model
-     * @param {{ outDir?: string | null, fit?: FitOverride, pictureName?: string }} [options]
+     * @param {{ outDir?: string | null, fit?: FitOverride, frameSize?: string, pictureName?: string }} [options]
      * @returns {Promise<GlassesCheckResult>}
      */
-    const check = async (model, { outDir = DEFAULT_OUT_DIR, fit, pictureName } = {}) => {
+    const check = async (model, { outDir = DEFAULT_OUT_DIR, fit, frameSize, pictureName } = {}) => {
       const id = String(++count);
       models.set(id, Buffer.from(model.bytes.buffer, model.bytes.byteOffset, model.bytes.length));
       /** @type {GlassesCheckResult} */
@@ -108,6 +111,8 @@ export async function openGlassesChecker({ timeoutMs = DEFAULT_TIMEOUT_MS } = {}
         name: model.name,
         bytes: model.bytes.length,
         report: null,
+        reasons: [],
+        frameSize: null,
         png: null,
         picture: null,
         refused: null,
@@ -115,16 +120,25 @@ export async function openGlassesChecker({ timeoutMs = DEFAULT_TIMEOUT_MS } = {}
       };
       logged.length = 0;
       try {
-        const args = { url: `${MODEL_PATH}${id}`, title: basename(model.name), fit };
+        const args = { url: `${MODEL_PATH}${id}`, title: basename(model.name), fit, frameSize };
         const reply = await withTimeout(
-          page.evaluate((a) => window.glassesCheck?.check(a.url, a.title, a.fit), args),
+          page.evaluate(
+            (a) => window.glassesCheck?.check(a.url, a.title, a.fit, a.frameSize),
+            args,
+          ),
           timeoutMs,
           `checking ${model.name}`,
         );
         if (!reply) throw new Error('the check page went away');
         if (reply.ok) {
           result.report = reply.report;
+          result.reasons = reply.reasons;
+          result.frameSize = reply.frameSize;
           result.png = Buffer.from(reply.png, 'base64');
+          if (reply.report.verdict === 'refused') {
+            const codes = reply.report.reasons.filter((r) => r.level === 'refuse');
+            result.refused = refusal('GlassesError', `implausible: ${codes.map((r) => r.code)}`);
+          }
         } else {
           result.refused = refusal(reply.name, reply.message);
           if (!result.refused) result.error = `${reply.name}: ${reply.message}`;
@@ -158,13 +172,14 @@ export async function openGlassesChecker({ timeoutMs = DEFAULT_TIMEOUT_MS } = {}
  * @param {{
  *   outDir?: string | null,
  *   fit?: FitOverride,
+ *   frameSize?: string,
  *   timeoutMs?: number,
  *   onResult?: (result: GlassesCheckResult) => void,
  * }} [options] onResult: called as each model finishes (the CLI prints as it goes)
  * @returns {Promise<GlassesCheckResult[]>}
  */
 export async function checkGlasses(files, options = {}) {
-  const { outDir = DEFAULT_OUT_DIR, fit, timeoutMs, onResult } = options;
+  const { outDir = DEFAULT_OUT_DIR, fit, frameSize, timeoutMs, onResult } = options;
   const models = await Promise.all(
     files.map(async (file) =>
       typeof file === 'string' ? { name: file, bytes: await readFile(file) } : file,
@@ -176,7 +191,7 @@ export async function checkGlasses(files, options = {}) {
     /** @type {GlassesCheckResult[]} */
     const results = [];
     for (const [i, model] of models.entries()) {
-      const result = await checker.check(model, { outDir, fit, pictureName: names[i] });
+      const result = await checker.check(model, { outDir, fit, frameSize, pictureName: names[i] });
       results.push(result);
       onResult?.(result);
     }

@@ -9,6 +9,8 @@ export const REFUSAL_MESSAGES = {
   texture: 'a texture could not be decoded',
   decoder: 'the model needs a decoder (Draco, KTX2 or meshopt) that failed or is not supported',
   ambiguous: 'the fit cannot tell which way the glasses face; add a `fit` override',
+  'two-pairs': 'the file holds two pairs of glasses: export only one',
+  implausible: "the fitted model has no real frame's size or shape (see the reasons)",
 };
 
 /**

@@ -11,6 +11,8 @@ const KEYS: Record<GlassesErrorCode, StringKey> = {
   texture: 'glassesTexture',
   decoder: 'glassesDecoder',
   ambiguous: 'glassesAmbiguous',
+  'two-pairs': 'glassesTwoPairs',
+  implausible: 'glassesImplausible',
 };
 
 /** Why a model cannot be worn, in the user's language, with the limits filled in. */

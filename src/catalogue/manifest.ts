@@ -1,5 +1,5 @@
 import { GLASSES_MAX_BYTES } from '../shared/storage-constants';
-import type { FitOverride } from '../shared/glasses-types';
+import { parseFrameSize, type FitOverride } from '../shared/glasses-types';
 import { checkFitOverride } from './fit-override';
 
 /**
@@ -18,6 +18,9 @@ export interface CatalogueEntry {
   fit?: FitOverride;
   /** The front's width, mm (size advice); the fit's own measure once worn when absent. */
   frameWidthMm?: number;
+  /** Boxing size as shops write it, `52□18-140`: checked against the model, and its scale when
+   *  the file states no unit. */
+  frameSize?: string;
 }
 
 export interface ValidationResult {
@@ -83,6 +86,10 @@ function checkEntry(raw: unknown): CatalogueEntry | string {
     if (typeof width !== 'number' || !(width >= FRAME_WIDTH_MM.min && width <= FRAME_WIDTH_MM.max))
       return 'frameWidthMm';
     entry.frameWidthMm = width;
+  }
+  if (e.frameSize !== undefined) {
+    if (typeof e.frameSize !== 'string' || !parseFrameSize(e.frameSize)) return 'frameSize';
+    entry.frameSize = e.frameSize;
   }
   return entry;
 }

@@ -2,8 +2,10 @@ import { useSetAtom } from 'jotai';
 import { useCallback, useState } from 'react';
 import type { TryOnEngine } from '../engine/try-on-engine';
 import { t } from '../i18n';
+import { fitReasonText } from '../i18n/fit-reasons';
 import {
   glassesErrorCode,
+  parseFrameSize,
   type GlassesErrorCode,
   type GlassesReport,
 } from '../shared/glasses-types';
@@ -40,6 +42,7 @@ export function useWear(
       if (!engine || signal.aborted) return null;
       setWearing(entry.value);
       let report: GlassesReport;
+      const declared = entry.frameSize ? parseFrameSize(entry.frameSize) : null;
       try {
         report = await engine.setGlasses({
           id: entry.value,
@@ -47,8 +50,14 @@ export function useWear(
           glb: model.glb.slice(0),
           ...(model.materials ? { materials: model.materials } : {}),
           ...(entry.fit ? { fit: entry.fit } : {}),
+          ...(declared ? { frameSize: declared } : {}),
         });
-        if (report.warnings.length > 0) console.warn('glasses fit', entry.value, report.warnings);
+        if (report.verdict !== 'ok') {
+          const reasons = report.reasons
+            .filter((r) => r.level !== 'info')
+            .map((r) => fitReasonText(r));
+          console.warn('glasses fit', entry.value, report.frameSize, reasons);
+        }
         setFittedWidths((w) => ({ ...w, [entry.value]: report.widthMm }));
       } catch (error) {
         console.error('model parse failure', entry.value, error);

@@ -69,6 +69,36 @@ export const en: Strings = {
   glassesTexture: 'A texture of the model could not be decoded',
   glassesDecoder: 'The model decoder could not be downloaded; check the network and tap to retry',
   glassesAmbiguous: 'Cannot tell which way the glasses face (more than one pair in the file?)',
+  glassesTwoPairs: 'The file holds two pairs of glasses: export only one',
+  glassesImplausible:
+    'The model does not have the size or shape of real glasses: it cannot be worn',
+  fitUnitUnknown:
+    'The file has no usable unit: scaled to a common {widthMm} mm front; declare frameSize or fit.unit in the manifest',
+  fitUnitFromFrameSize: 'The file has no usable unit: scaled to the size the manifest declares',
+  fitUnitOutOfRange: 'The unit given makes the front {widthMm} mm wide, unlike any real frame',
+  fitPosed: 'Posed at an angle in the file: straightened',
+  fitFrontNarrow:
+    'The front is only {widthMm} mm wide (real frames {low}–{high} mm): check the export unit',
+  fitFrontWide:
+    'The front is {widthMm} mm wide (real frames {low}–{high} mm): check the export unit',
+  fitTemplesShort: 'The temples are only {templeMm} mm long (real temples {low}–{high} mm)',
+  fitTemplesLong: 'The temples are {templeMm} mm long (real temples {low}–{high} mm)',
+  fitNoTemples: 'No temples found: which way the front faces is a guess from the shape',
+  fitFrontUnclear: 'Cannot tell which way the front faces: set fit.front in the manifest',
+  fitUpUnclear: 'Cannot tell which way is up: set fit.up in the manifest',
+  fitAsymmetric: 'Not mirror-symmetric ({symmetry}): posed oddly or missing parts',
+  fitLensesTilted: 'The lenses are not level ({deg}°, at most {limit}°)',
+  fitLensesUnmirrored:
+    'The lenses are not mirror images ({mm} mm off the centre line, at most {limit} mm)',
+  fitBridgeOff: 'The bridge is not between the lenses',
+  fitPartsIgnored: 'Set aside as not part of the frame: {names}',
+  fitSizeMismatch:
+    'The declared size {declared} and the measured {measured} differ by more than 2 mm',
+  fitSizeFromRims:
+    'No separate lens meshes: the lens width is read from the rims (a few mm too wide)',
+  fitTextureDropped: '{count} texture(s) could not be read: shown without them',
+  fitMaterialConverted: 'Material extension {ext} converted to metal/roughness',
+  fitAnimationFrozen: 'Animations and skins frozen in their rest pose',
   statsFrames: 'Frames in',
   statsDrawn: 'Drawn',
   statsTracked: 'Tracked',

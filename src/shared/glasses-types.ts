@@ -50,9 +50,95 @@ export interface GlassesReport {
   ignored: string[];
   /** Fields taken from the operator's override instead of the automatic fit. */
   overridden: string[];
-  warnings: string[];
   /** Material file fields refused for their type (`mesh.field`): the material keeps its own. */
   refusedMaterial: string[];
+  /** ok: sits right; warn: worn, with reasons the operator must see; refused: not worn. */
+  verdict: FitVerdict;
+  /** 0..1: 1 when nothing was guessed or found wrong; each reason lowers it (fit-verdict.ts). */
+  confidence: number;
+  /** Everything that was guessed, dropped or found implausible, as codes the page words. */
+  reasons: FitReason[];
+  /** Boxing size (ISO 8624) measured from the fitted geometry; temple null for a front only. */
+  frameSize: FrameSize;
+}
+
+export type FitVerdict = 'ok' | 'warn' | 'refused';
+
+/** What a fit reason may name: numbers in mm or degrees, mesh names, sizes as shops write them. */
+export type FitReasonValues = Record<string, string | number>;
+
+export type FitReasonCode =
+  | 'unit-unknown'
+  | 'unit-from-frame-size'
+  | 'unit-out-of-range'
+  | 'posed'
+  | 'front-narrow'
+  | 'front-wide'
+  | 'temples-short'
+  | 'temples-long'
+  | 'no-temples'
+  | 'front-unclear'
+  | 'up-unclear'
+  | 'asymmetric'
+  | 'lenses-tilted'
+  | 'lenses-unmirrored'
+  | 'bridge-off'
+  | 'parts-ignored'
+  | 'size-mismatch'
+  | 'size-from-rims'
+  | 'texture-dropped'
+  | 'material-converted'
+  | 'animation-frozen';
+
+/** info: said for the record; warn: worn, the operator must look; refuse: not worn. */
+export interface FitReason {
+  code: FitReasonCode;
+  level: 'info' | 'warn' | 'refuse';
+  values?: FitReasonValues;
+}
+
+/** Lens width a, bridge d and temple length (mm), as `52□18-140`. */
+export interface FrameSize {
+  lensMm: number;
+  bridgeMm: number;
+  templeMm: number | null;
+  /** From the lens meshes themselves; false: from the rims (a few mm wider than the lens). */
+  fromLenses: boolean;
+}
+
+/** What no real frame has (the issue's bounds): outside them a fit is never reported as fine. */
+export const FIT_LIMITS = {
+  frontMm: [95, 175],
+  templeMm: [80, 170],
+  levelDeg: 5,
+  mirrorMm: 3,
+  /** A declared size and the measured one further apart than this are named in a warning. */
+  sizeToleranceMm: 2,
+} as const;
+
+const BOXING =
+  /^\s*(\d{2}(?:\.\d)?)\s*(?:□|\[\]|x|X|\*)\s*(\d{1,2}(?:\.\d)?)\s*(?:-\s*(\d{2,3}))?\s*$/;
+
+/** `52□18-140` (or 52[]18-140, 52x18-140; temple optional) → sizes, or null when it is not one. */
+export function parseFrameSize(text: string): Omit<FrameSize, 'fromLenses'> | null {
+  const match = BOXING.exec(text);
+  if (!match) return null;
+  const [lensMm, bridgeMm] = [Number(match[1]), Number(match[2])];
+  const templeMm = match[3] === undefined ? null : Number(match[3]);
+  const sane =
+    lensMm >= 30 &&
+    lensMm <= 75 &&
+    bridgeMm >= 8 &&
+    bridgeMm <= 30 &&
+    (templeMm === null ||
+      (templeMm >= FIT_LIMITS.templeMm[0] && templeMm <= FIT_LIMITS.templeMm[1]));
+  return sane ? { lensMm, bridgeMm, templeMm } : null;
+}
+
+/** The way shops write it: whole millimetres, temple left out when there is none. */
+export function formatFrameSize(size: Omit<FrameSize, 'fromLenses'>): string {
+  const temple = size.templeMm === null ? '' : `-${Math.round(size.templeMm)}`;
+  return `${Math.round(size.lensMm)}□${Math.round(size.bridgeMm)}${temple}`;
 }
 
 /** Why a model was refused; the page shows each as a Chinese message on the cell. */
@@ -63,7 +149,9 @@ export type GlassesErrorCode =
   | 'no-meshes'
   | 'texture'
   | 'decoder'
-  | 'ambiguous';
+  | 'ambiguous'
+  | 'two-pairs'
+  | 'implausible';
 
 export const GLASSES_ERROR_CODES: readonly GlassesErrorCode[] = [
   'too-large',
@@ -73,6 +161,8 @@ export const GLASSES_ERROR_CODES: readonly GlassesErrorCode[] = [
   'texture',
   'decoder',
   'ambiguous',
+  'two-pairs',
+  'implausible',
 ];
 
 /** Error names survive Comlink's error transfer; the code travels as the message. */

@@ -3,7 +3,7 @@
  * (`TryOnApi` in workers/try-on.worker.ts); these are the plain data shapes it takes and gives.
  */
 
-import type { FitOverride } from './glasses-types';
+import type { FitOverride, FrameSize } from './glasses-types';
 
 export type Delegate = 'CPU' | 'GPU';
 export type LensQuality = 'transmission' | 'fast';
@@ -71,6 +71,8 @@ export interface GlassesInput {
   offsets?: Partial<FitOffsets>;
   /** The manifest entry's operator override, when it has one. */
   fit?: FitOverride;
+  /** The manifest entry's declared boxing size, parsed. */
+  frameSize?: Omit<FrameSize, 'fromLenses'>;
 }
 
 export interface FrameOptions {

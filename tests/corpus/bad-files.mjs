@@ -1,5 +1,5 @@
 // Files the app must refuse, each with the reason it should give (GlassesErrorCode).
-import { prune } from '@gltf-transform/functions';
+import { getBounds, prune } from '@gltf-transform/functions';
 import { GLASSES_MAX_BYTES, GLASSES_MAX_TRIANGLES } from '../../scripts/lib/glasses-limits.mjs';
 import { readGlb, writeGlb, writeGlbRaw } from '../../scripts/lib/glb-container.mjs';
 import { createNodeIO } from '../../scripts/lib/gltf-node-io.mjs';
@@ -11,7 +11,7 @@ import { addBaseColorTexture } from './texture.mjs';
  * @typedef {object} BadFile
  * @property {string} name
  * @property {Uint8Array} bytes
- * @property {'corrupt' | 'no-meshes' | 'texture' | 'too-large' | 'too-many-triangles'} expected
+ * @property {'corrupt' | 'no-meshes' | 'texture' | 'too-large' | 'too-many-triangles' | 'two-pairs' | 'implausible'} expected
  */
 
 /** @typedef {import('@gltf-transform/core').Document} Document */
@@ -89,6 +89,27 @@ async function denseGrid(glb) {
 }
 
 /**
+ * Two pairs, as a product shot exports them: the frame open, and a copy beside it folded (its
+ * depth squashed to a quarter), 19 mm apart: near enough that growing the glasses from their
+ * largest part by a tenth of its size swallowed the second pair.
+ * @param {Uint8Array} glb
+ */
+async function twoPairs(glb) {
+  const doc = await openOriginal(glb);
+  const scene = doc.getRoot().listScenes()[0];
+  if (!scene) throw new Error('corpus: the original has no scene');
+  const { max, min } = getBounds(scene);
+  const shift = max[0] - min[0] + 0.019;
+  for (const node of doc.getRoot().listNodes()) {
+    const mesh = node.getMesh();
+    if (!mesh) continue;
+    const copy = doc.createNode(`${node.getName()}-folded`).setMesh(mesh);
+    scene.addChild(copy.setTranslation([shift, 0, 0]).setScale([1, 1, 0.25]));
+  }
+  return write(doc);
+}
+
+/**
  * @param {Uint8Array} glb a catalogue frame (public/models/00N.glb)
  * @returns {Promise<BadFile[]>}
  */
@@ -107,5 +128,6 @@ export async function makeBadFiles(glb) {
     { name: 'bad-texture.glb', bytes: await write(badTexture), expected: 'texture' },
     { name: 'too-large.glb', bytes: tooLarge(glb), expected: 'too-large' },
     { name: 'too-many-triangles.glb', bytes: await denseGrid(glb), expected: 'too-many-triangles' },
+    { name: 'two-pairs.glb', bytes: await twoPairs(glb), expected: 'two-pairs' },
   ];
 }

@@ -17,6 +17,7 @@ import { createNodeIO } from '../../scripts/lib/gltf-node-io.mjs';
  * @property {boolean} mirrored the transform has a negative determinant
  * @property {string[]} extensions the variant's glTF extensionsUsed
  * @property {string[]} clutter names of the meshes that are not part of the glasses
+ * @property {string[]} added names of meshes added to the glasses (not in the original)
  */
 
 /**
@@ -99,9 +100,10 @@ export function bake(doc, matrix) {
  * @param {string} name
  * @param {Matrix4} transform
  * @param {string[]} [clutter]
+ * @param {string[]} [added]
  * @returns {Promise<Variant>}
  */
-export async function finish(doc, name, transform, clutter = []) {
+export async function finish(doc, name, transform, clutter = [], added = []) {
   const glb = await (await createNodeIO()).writeBinary(doc);
   const { json } = readGlb(glb);
   return {
@@ -111,6 +113,7 @@ export async function finish(doc, name, transform, clutter = []) {
     mirrored: transform.determinant() < 0,
     extensions: [...(json.extensionsUsed ?? [])].sort(),
     clutter,
+    added,
   };
 }
 

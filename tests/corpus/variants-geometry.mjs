@@ -14,7 +14,7 @@ import {
   translate,
   wrap,
 } from './corpus-doc.mjs';
-import { addBox, addPlane } from './shapes.mjs';
+import { addBox, addGrid, addPlane } from './shapes.mjs';
 
 /** @typedef {import('./corpus-doc.mjs').Variant} Variant */
 
@@ -106,6 +106,28 @@ async function clutter(glb) {
   return finish(doc, 'clutter', new Matrix4(), ['Plane', 'Cube']);
 }
 
+/**
+ * A small ornament on the brow (a dense flat plate, more triangles than the rest of the frame),
+ * as a Blender export splits a front into rims, lenses and detailed parts: every part touches
+ * the front and belongs to the glasses, whatever its size or triangle count.
+ * @param {Uint8Array} glb
+ */
+async function denseDetail(glb) {
+  const doc = await openOriginal(glb);
+  const scene = doc.getRoot().listScenes()[0];
+  if (!scene) throw new Error('corpus: the original has no scene');
+  const triangles = doc
+    .getRoot()
+    .listMeshes()
+    .flatMap((m) => m.listPrimitives())
+    .reduce((n, p) => n + (p.getIndices()?.getCount() ?? 0) / 3, 0);
+  const n = Math.ceil(Math.sqrt(triangles * 0.6));
+  const { max } = getBounds(scene);
+  const plate = addGrid(doc, 'Ornament', 0.012, n).setTranslation([0.025, max[1] - 0.008, 0]);
+  scene.addChild(plate);
+  return finish(doc, 'dense-detail', new Matrix4(), [], ['Ornament']);
+}
+
 /** @type {['x' | 'y' | 'z', number][]} */
 const ROTATIONS = [
   ['x', 90],
@@ -138,5 +160,6 @@ export function geometryVariants(glb) {
     nested(glb),
     merged(glb),
     clutter(glb),
+    denseDetail(glb),
   ];
 }

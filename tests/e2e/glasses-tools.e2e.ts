@@ -20,6 +20,19 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const distance = (a: number[], b: number[]) => Math.hypot(...a.map((v, i) => v - b[i]!));
 
+/** What `glasses:check --json` prints for one file. */
+interface CheckJson {
+  verdict: string;
+  refused?: { code: string; reason: string };
+  unit: string;
+  widthMm: number;
+  frameSize: string;
+  temples: string;
+  bridge: number[];
+  extensions: string[];
+  warnings: string[];
+}
+
 describe('glasses in the real loader', () => {
   it('fits every export of a frame like the original, decoders included', async () => {
     const variants = await makeVariants(original);
@@ -42,6 +55,7 @@ describe('glasses in the real loader', () => {
       expect(distance(report.bridge, ref.bridge), variant.name).toBeLessThanOrEqual(0.15);
       expect(Math.abs(report.widthMm - ref.widthMm) / ref.widthMm, variant.name).toBeLessThan(0.02);
       expect(report.temples, variant.name).toBe('back');
+      expect(report.verdict, variant.name).toBe('ok');
       for (const ext of variant.extensions) expect(report.extensions, variant.name).toContain(ext);
       // A picture was drawn (PNG signature).
       expect(result.png?.subarray(1, 4).toString(), variant.name).toBe('PNG');
@@ -75,11 +89,20 @@ describe('glasses:check and glasses:pack commands', () => {
 
     const check = run('scripts/glasses-check.mjs', [zUp, packed, '--json', '--out', dir]);
     expect(check.status, check.stderr).toBe(0);
-    const [before, after] = JSON.parse(check.stdout) as { report: GlassesReport }[];
-    expect(before!.report.unit).toBe('mm');
-    expect(after!.report.extensions).toContain('KHR_draco_mesh_compression');
-    expect(distance(after!.report.bridge, before!.report.bridge)).toBeLessThan(0.05);
-    expect(Math.abs(after!.report.widthMm - before!.report.widthMm)).toBeLessThan(0.1);
+    // One JSON object per file and line, for a shop's build to gate on.
+    const lines = check.stdout.trim().split('\n');
+    const [before, after] = lines.map((line) => JSON.parse(line) as CheckJson);
+    expect(lines).toHaveLength(2);
+    expect(before).toMatchObject({
+      verdict: 'ok',
+      unit: 'mm',
+      temples: 'back',
+      frameSize: '54□18-154',
+    });
+    expect(after!.extensions).toContain('KHR_draco_mesh_compression');
+    expect(distance(after!.bridge, before!.bridge)).toBeLessThan(0.05);
+    expect(Math.abs(after!.widthMm - before!.widthMm)).toBeLessThan(0.1);
+    expect(after!.frameSize).toBe(before!.frameSize);
     expect((await readFile(join(dir, 'packed.png'))).subarray(1, 4).toString()).toBe('PNG');
 
     const truncated = join(dir, 'truncated.glb');
@@ -87,6 +110,14 @@ describe('glasses:check and glasses:pack commands', () => {
     const refused = run('scripts/glasses-check.mjs', [truncated]);
     expect(refused.status).toBe(1);
     expect(refused.stdout + refused.stderr).toContain('corrupt');
+    // A fit no real frame has is refused too, with its reasons, and the exit code says so.
+    const wide = join(dir, 'wide.glb');
+    await writeFile(wide, original);
+    const told = run('scripts/glasses-check.mjs', [wide, '--json', '--fit', '{"unit":"cm"}']);
+    expect(told.status).toBe(1);
+    const judged = JSON.parse(told.stdout) as CheckJson;
+    expect(judged).toMatchObject({ verdict: 'refused', refused: { code: 'implausible' } });
+    expect(judged.warnings.join('\n')).toMatch(/front is .* mm wide/);
     expect(run('scripts/glasses-pack.mjs', [truncated, join(dir, 'x.glb')]).status).not.toBe(0);
   });
 });

@@ -84,7 +84,7 @@ describe('glasses corpus variants', () => {
       expect(v.mirrored, v.name).toBe(matrix.determinant() < 0);
       const expected = originalCorners.map((p) => p.clone().applyMatrix4(matrix));
       const gltf = await parse(await decodeForNode(v.glb));
-      const actual = corners(gltf.scene, v.clutter);
+      const actual = corners(gltf.scene, [...v.clutter, ...v.added]);
       if (BOX_ONLY.has(v.name)) {
         const a = new Box3().setFromPoints(actual);
         const e = new Box3().setFromPoints(expected);

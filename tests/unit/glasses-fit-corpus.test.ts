@@ -70,6 +70,9 @@ describe.each(FRAMES)('frame %s in every export', async (serial) => {
     expect(widthPct, 'width error, %').toBeLessThanOrEqual(2);
     expect(angle, 'orientation error, degrees').toBeLessThanOrEqual(2);
     expect(fit.temples).toBe('back');
+    // Our own frames, however exported, are real frames: nothing to warn about.
+    const warned = fit.reasons.filter((r) => r.level !== 'info').map((r) => r.code);
+    expect(fit.verdict, warned.join(', ')).toBe('ok');
     expect(at(fit, transform, behind).z).toBeLessThan(at(fit, transform, bridge).z - 5);
     expect(fit.ignored.filter((n) => n !== '(unnamed)').sort()).toEqual(
       [...variant.clutter].sort(),

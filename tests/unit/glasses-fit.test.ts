@@ -87,6 +87,46 @@ describe('computeFit', () => {
     expect(b.z - a.z).toBeCloseTo(0.3, 5);
   });
 
+  it('never wears a 29 cm front as fine: no unit gives a real width, so it is scaled and said', () => {
+    const fit = computeFit(toMeshes(new Matrix4().makeScale(2.1, 2.1, 2.1), true));
+    expect(fit.unit).toBe('unknown');
+    expect(fit.widthM).toBeCloseTo(0.14, 3);
+    expect(fit.verdict).toBe('warn');
+    expect(fit.reasons.map((r) => r.code)).toContain('unit-unknown');
+    // Told it is centimetres, the operator gets the width refused, not worn.
+    const told = computeFit(
+      toMeshes(new Matrix4().makeScale(210, 210, 210), true),
+      {},
+      {
+        unit: 'cm',
+      },
+    );
+    expect(told.verdict).toBe('refused');
+    expect(told.reasons.map((r) => r.code)).toContain('front-wide');
+  });
+
+  it('scales a model without a unit to its declared frame size, and names a mismatch', () => {
+    const meshes = toMeshes(new Matrix4().makeScale(2.1, 2.1, 2.1), true);
+    const guessed = computeFit(meshes);
+    const declared = { lensMm: 2 * guessed.frameSize.lensMm, bridgeMm: 18, templeMm: null };
+    const scaled = computeFit(meshes, {}, {}, { frameSize: declared });
+    expect(scaled.frameSize.lensMm).toBeCloseTo(declared.lensMm, 5);
+    expect(scaled.widthM).toBeCloseTo(2 * guessed.widthM, 5);
+    expect(scaled.reasons.map((r) => r.code)).toContain('unit-from-frame-size');
+    // In metres the unit is known: the declared size is only checked, 2 mm at most apart.
+    const inMetres = computeFit(
+      toMeshes(new Matrix4(), true),
+      {},
+      {},
+      {
+        frameSize: { lensMm: 40, bridgeMm: 18, templeMm: 140 },
+      },
+    );
+    const mismatch = inMetres.reasons.find((r) => r.code === 'size-mismatch');
+    expect(mismatch?.values?.declared).toBe('40□18-140');
+    expect(inMetres.verdict).toBe('warn');
+  });
+
   it('refuses an empty model', () => {
     expect(() => computeFit([])).toThrow();
   });
