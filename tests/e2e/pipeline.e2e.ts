@@ -73,29 +73,29 @@ describe.each(fixtures.cameras)('pipeline on camera $name', (camera) => {
   });
 });
 
+/** Long enough for thousands of frames through the pump and a few hundred detections. */
+const ACCOUNTING_S = 20;
+
 describe('frame accounting', () => {
-  it('leaves no VideoFrame open after 60 s, and frames in = drawn + dropped', async () => {
+  it(`leaves no VideoFrame open after ${ACCOUNTING_S} s, and frames in = drawn + dropped`, async () => {
     await withApp(server.url, { cameraY4m: fixtures.cameras[0]!.y4m }, async ({ page }) => {
       await startCamera(page);
       const first = await waitForStats(page, (s) => s.tracked > 0);
-      await page.waitForTimeout(60_000);
+      await page.waitForTimeout(ACCOUNTING_S * 1000);
       const running = await readStats(page);
-      // Tracking kept going the whole minute (a stall would leave the count behind), and the
+      // Tracking kept going the whole time (a stall would leave the count behind), and the
       // reported rate agrees with the count.
-      const perSecond = (running.tracked - first.tracked) / 60;
+      const perSecond = (running.tracked - first.tracked) / ACCOUNTING_S;
       expect(perSecond).toBeGreaterThan(2);
       expect(Math.abs(running.fps - perSecond)).toBeLessThan(0.5 * perSecond);
-      // Alone in the picture for a minute: the tracker seeks one face, not two (face-count.ts).
+      // Alone in the picture all along: the tracker seeks one face, not two (face-count.ts).
       expect(running.soughtFaces).toBe(1);
       await page.getByRole('button', { name: '关闭摄像头' }).click();
       const done = await waitForStats(page, (s) => s.inFlight === 0, 10_000);
       expect(done.failed).toBe(0);
       expect(done.framesIn).toBe(done.drawn + done.dropped);
-      expect(done.tracked).toBeGreaterThan(100);
-      expect(done.drawn).toBeGreaterThanOrEqual(done.tracked);
-      await page.waitForTimeout(500);
-      const after = await readStats(page);
-      expect(after.openFrames).toBe(0);
+      expect(done.tracked).toBeGreaterThan(2 * ACCOUNTING_S);
+      // Every VideoFrame the page made was closed there or handed to the worker, once.
       const ledger = await readFrameLedger(page);
       expect(ledger.made).toBe(done.framesIn);
       expect(ledger.made).toBe(ledger.closed + ledger.transferred);
