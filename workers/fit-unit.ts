@@ -38,6 +38,8 @@ export function chooseUnit(
 /** What the manifest may add to a model's geometry: a declared boxing size. */
 export interface FitInputs {
   frameSize?: Omit<FrameSize, 'fromLenses'>;
+  /** What loading already found (a texture dropped, an animation frozen). */
+  notes?: FitReason[];
 }
 
 /** A declared size against the measured one: each part further apart than the tolerance. */

@@ -194,6 +194,7 @@ export function computeFit(
   const place = (v: Vector3) => toVec3(v.clone().applyMatrix4(toFile).applyMatrix4(matrix));
   const lensCentres = [place(marks.lenses[0]), place(marks.lenses[1])].sort((a, b) => a[0] - b[0]);
   const found: FitReason[] = [
+    ...(inputs.notes ?? []),
     ...(override.unit || !detected.reason ? [] : [detected.reason]),
     ...(alignment ? [{ code: 'posed', level: 'info' } as const] : []),
     ...o.reasons,

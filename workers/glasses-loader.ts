@@ -1,8 +1,15 @@
-import { Group, MeshBasicMaterial, type Material, type Object3D, type WebGLRenderer } from 'three';
+import {
+  Group,
+  MeshBasicMaterial,
+  type Material,
+  type Object3D,
+  type SkinnedMesh,
+  type WebGLRenderer,
+} from 'three';
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { DEFAULT_GLASS_MATERIAL } from '../src/shared/render-constants';
 import { GLASSES_MAX_BYTES, GLASSES_MAX_TRIANGLES } from '../src/shared/storage-constants';
-import type { FitOverride, GlassesReport } from '../src/shared/glasses-types';
+import type { FitOverride, FitReason, GlassesReport } from '../src/shared/glasses-types';
 import type { FitOffsets, MaterialItem } from '../src/shared/try-on-types';
 import { fitMeshes, LENS_NAME, meshesOf, triangleCount } from './fit-geometry';
 import { computeFit, FitError, type FitInputs } from './glasses-fit';
@@ -26,7 +33,7 @@ export interface GlassesOptions {
 export async function parseGlb(
   bytes: ArrayBuffer,
   renderer: WebGLRenderer | null,
-): Promise<{ gltf: GLTF; extensions: string[] }> {
+): Promise<{ gltf: GLTF; extensions: string[]; droppedTextures: number }> {
   if (bytes.byteLength > GLASSES_MAX_BYTES) {
     throw glassesError('too-large', `${bytes.byteLength} bytes`);
   }
@@ -38,12 +45,11 @@ export async function parseGlb(
   } catch (error) {
     throw glassesError('corrupt', String(error));
   }
-  // GLTFLoader leaves a texture that would not decode out (null) instead of failing.
+  // GLTFLoader leaves a texture that would not decode, or whose file is missing, out (null): the
+  // model is worn without it, and the fit's reasons say so.
   const textures = (await gltf.parser.getDependencies('texture')) as unknown[];
-  if (textures.some((t) => t === null)) {
-    throw glassesError('texture', `${textures.filter((t) => t === null).length} texture(s)`);
-  }
-  return { gltf, extensions: header.extensionsUsed };
+  const droppedTextures = textures.filter((t) => t === null).length;
+  return { gltf, extensions: header.extensionsUsed, droppedTextures };
 }
 
 /**
@@ -70,6 +76,22 @@ export function applyMaterials(
   return applied;
 }
 
+/** What loading left out of a model whose geometry is good: said, never a refusal. */
+function loadNotes(gltf: GLTF, droppedTextures: number): FitReason[] {
+  let skinned = false;
+  gltf.scene?.traverse((node) => {
+    if ((node as SkinnedMesh).isSkinnedMesh) skinned = true;
+  });
+  return [
+    ...(droppedTextures > 0
+      ? [{ code: 'texture-dropped', level: 'warn', values: { count: droppedTextures } } as const]
+      : []),
+    ...(gltf.animations.length > 0 || skinned
+      ? [{ code: 'animation-frozen', level: 'info' } as const]
+      : []),
+  ];
+}
+
 export interface LoadedGlasses {
   object: Group;
   report: GlassesReport;
@@ -83,7 +105,7 @@ export async function loadGlasses(
   bytes: ArrayBuffer,
   options: GlassesOptions,
 ): Promise<LoadedGlasses> {
-  const { gltf, extensions } = await parseGlb(bytes, options.renderer);
+  const { gltf, extensions, droppedTextures } = await parseGlb(bytes, options.renderer);
   const model = gltf.scene ?? gltf.scenes[0];
   const all = model ? meshesOf(model) : [];
   if (!model || all.length === 0) throw glassesError('no-meshes', 'the scene has no meshes');
@@ -102,7 +124,10 @@ export async function loadGlasses(
   const { meshes, byFitMesh } = fitMeshes(model);
   let fit;
   try {
-    fit = computeFit(meshes, options.offsets, options.fit, { frameSize: options.frameSize });
+    fit = computeFit(meshes, options.offsets, options.fit, {
+      frameSize: options.frameSize,
+      notes: loadNotes(gltf, droppedTextures),
+    });
   } catch (error) {
     if (error instanceof FitError) throw glassesError(error.code, 'fit');
     throw error;

@@ -1,4 +1,5 @@
-// Files the app must refuse, each with the reason it should give (GlassesErrorCode).
+// Files the app must refuse, each with the reason it should give (GlassesErrorCode), and files it
+// must still wear, saying what it left out (a fit reason code in `warns`).
 import { getBounds, prune } from '@gltf-transform/functions';
 import { GLASSES_MAX_BYTES, GLASSES_MAX_TRIANGLES } from '../../scripts/lib/glasses-limits.mjs';
 import { readGlb, writeGlb, writeGlbRaw } from '../../scripts/lib/glb-container.mjs';
@@ -11,7 +12,9 @@ import { addBaseColorTexture } from './texture.mjs';
  * @typedef {object} BadFile
  * @property {string} name
  * @property {Uint8Array} bytes
- * @property {'corrupt' | 'no-meshes' | 'texture' | 'too-large' | 'too-many-triangles' | 'two-pairs' | 'implausible'} expected
+ * @property {'corrupt' | 'no-meshes' | 'too-large' | 'too-many-triangles' | 'two-pairs' | null} expected
+ *   the refusal; null: worn
+ * @property {'texture-dropped'} [warns] what a worn file must say it left out
  */
 
 /** @typedef {import('@gltf-transform/core').Document} Document */
@@ -89,6 +92,21 @@ async function denseGrid(glb) {
 }
 
 /**
+ * The textured frame with its image moved out to a file that is not there (`uri`), as an export
+ * whose texture folder was not uploaded: the geometry is good, only the picture is missing.
+ * @param {Uint8Array} textured a GLB with one embedded image
+ */
+function missingTexture(textured) {
+  const { json, bin } = readGlb(textured);
+  const image = json.images?.[0];
+  if (!image) throw new Error('corpus: no image to move out');
+  delete image.bufferView;
+  delete image.mimeType;
+  image.uri = 'textures/frame-basecolor.png';
+  return writeGlb(json, bin);
+}
+
+/**
  * Two pairs, as a product shot exports them: the frame open, and a copy beside it folded (its
  * depth squashed to a quarter), 19 mm apart: near enough that growing the glasses from their
  * largest part by a tenth of its size swallowed the second pair.
@@ -116,6 +134,7 @@ async function twoPairs(glb) {
 export async function makeBadFiles(glb) {
   const badTexture = await openOriginal(glb);
   await addBaseColorTexture(badTexture, noise(2048, 7));
+  const badTextureBytes = await write(badTexture);
   return [
     {
       name: 'truncated.glb',
@@ -125,7 +144,18 @@ export async function makeBadFiles(glb) {
     { name: 'random.glb', bytes: noise(8192, 1), expected: 'corrupt' },
     { name: 'broken-json.glb', bytes: brokenJson(glb), expected: 'corrupt' },
     { name: 'no-meshes.glb', bytes: await noMeshes(glb), expected: 'no-meshes' },
-    { name: 'bad-texture.glb', bytes: await write(badTexture), expected: 'texture' },
+    {
+      name: 'bad-texture.glb',
+      bytes: badTextureBytes,
+      expected: null,
+      warns: 'texture-dropped',
+    },
+    {
+      name: 'missing-texture.glb',
+      bytes: missingTexture(badTextureBytes),
+      expected: null,
+      warns: 'texture-dropped',
+    },
     { name: 'too-large.glb', bytes: tooLarge(glb), expected: 'too-large' },
     { name: 'too-many-triangles.glb', bytes: await denseGrid(glb), expected: 'too-many-triangles' },
     { name: 'two-pairs.glb', bytes: await twoPairs(glb), expected: 'two-pairs' },

@@ -1,6 +1,7 @@
 // A shop's own frames, as real exports bring them: a Draco-compressed GLB and a Z-up millimetre
-// GLB listed in the manifest are worn at the eyes, online and offline on a second visit; files
-// that cannot be worn say why on their cell, store nothing and leave the glasses on the face.
+// GLB listed in the manifest are worn at the eyes, online and offline on a second visit, and so
+// are files that only lost a texture; files that cannot be worn say why on their cell, store
+// nothing and leave the glasses on the face.
 import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,7 +26,9 @@ const SHOP = [
   { serial: '102', file: 'z-up-mm', text: 'Z 轴朝上 毫米' },
   { serial: '103', file: 'truncated', text: '损坏的文件', message: zhCN.glassesCorrupt },
   { serial: '104', file: 'no-meshes', text: '没有模型', message: zhCN.glassesNoMeshes },
-  { serial: '105', file: 'bad-texture', text: '贴图损坏', message: zhCN.glassesTexture },
+  // Geometry good, texture broken or its file missing: worn without it.
+  { serial: '105', file: 'bad-texture', text: '贴图损坏' },
+  { serial: '108', file: 'missing-texture', text: '贴图缺失' },
   {
     serial: '106',
     file: 'too-many-triangles',
@@ -118,7 +121,7 @@ describe('glasses exported by a shop', () => {
       await selectGlasses(page, '002');
       // Decoders are fetched only for a model that needs them: Draco's for 101, never Basis.
       expect(decoders).toEqual([]);
-      for (const serial of ['101', '102']) {
+      for (const serial of ['101', '105', '108', '102']) {
         await selectGlasses(page, serial);
         await expectGlassesAtEyes(page, `shop model ${serial}`);
       }
@@ -136,7 +139,9 @@ describe('glasses exported by a shop', () => {
         expect(await cell(page, '102').getAttribute('aria-pressed')).toBe('true');
       }
       expect((await storedKeys(page)).filter((k) => k.startsWith('models/shop-')).sort()).toEqual([
+        'models/shop-bad-texture.glb',
         'models/shop-draco.glb',
+        'models/shop-missing-texture.glb',
         'models/shop-z-up-mm.glb',
       ]);
       await expectGlassesAtEyes(page, 'the previous glasses stay on');
