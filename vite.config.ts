@@ -100,7 +100,7 @@ function pwaOptions(): Partial<VitePWAOptions> {
         },
         {
           // Hashed file names: a cached copy is always the right one.
-          urlPattern: /\/assets\/(?:page-engine|noop-loader)-[^/]*\.js$/,
+          urlPattern: /\/assets\/(?:page-engine|noop-loader|glasses-check\.worker)-[^/]*\.js$/,
           handler: 'CacheFirst',
           options: { cacheName: 'page-engine-code', cacheableResponse: { statuses: [200] } },
         },
@@ -127,8 +127,8 @@ function pwaOptions(): Partial<VitePWAOptions> {
   };
 }
 
-/** The page fallback's chunks: not precached, so browsers whose worker draws never fetch them. */
-const PAGE_ONLY_CHUNKS = ['**/page-engine-*', '**/noop-loader-*'];
+/** Chunks only some visits need (the page fallback; the shop page's check worker): not precached. */
+const PAGE_ONLY_CHUNKS = ['**/page-engine-*', '**/noop-loader-*', '**/glasses-check.worker-*'];
 
 /**
  * three's DRACOLoader and KTX2Loader name default decoder URLs with `new URL(…, import.meta.url)`,

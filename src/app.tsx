@@ -2,6 +2,7 @@ import { Route, Switch } from 'wouter';
 import { SiteLayout } from './components/site-layout';
 import { Toast } from './components/toast';
 import { About } from './routes/about';
+import { Check } from './routes/check';
 import { Home } from './routes/home';
 import { Loading } from './routes/loading';
 import { useRouteGuard } from './routes/route-guard';
@@ -18,6 +19,7 @@ export function App() {
           <SiteLayout>
             <Switch location={allowed}>
               <Route path="/about" component={About} />
+              <Route path="/check" component={Check} />
               <Route component={Home} />
             </Switch>
           </SiteLayout>

@@ -116,27 +116,42 @@ function draw(tryOn: TryOnScene, title: string): Promise<Blob> {
   return picture.convertToBlob({ type: 'image/png' });
 }
 
+/** Views on the reference head, or why they cannot be drawn here (no WebGL in a worker). */
+async function scene(): Promise<TryOnScene | string> {
+  ready ??= setUp();
+  try {
+    return await ready;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
 const api = {
   /** Loads the head and the environment; a missing asset fails here, before any model. */
   async init(): Promise<void> {
     ready ??= setUp();
     await ready;
   },
+  /**
+   * Fits one model and draws it in three views. Where this worker cannot draw (WebKit has no
+   * WebGL in a worker), the fit is still judged and `png` is null, with `noPicture` saying why.
+   */
   async check(
     bytes: ArrayBuffer,
     title: string,
     fit?: FitOverride,
     frameSize?: Omit<FrameSize, 'fromLenses'>,
-  ): Promise<{ report: GlassesReport; png: ArrayBuffer }> {
-    ready ??= setUp();
-    const tryOn = await ready;
-    tryOn.setGlasses(null);
+  ): Promise<{ report: GlassesReport; png: ArrayBuffer | null; noPicture?: string }> {
+    const tryOn = await scene();
+    const renderer = typeof tryOn === 'string' ? null : tryOn.renderer;
+    if (typeof tryOn !== 'string') tryOn.setGlasses(null);
     const { object, report } = await loadGlasses(bytes, {
       fit,
       frameSize,
-      renderer: tryOn.renderer,
+      renderer,
       keepRefused: true,
     });
+    if (typeof tryOn === 'string') return { report, png: null, noPicture: tryOn };
     // The lens path the app picks on software GL (see lens-quality.ts), whatever this machine is.
     applyLensQuality(object, 'fast');
     tryOn.setGlasses(object, report);

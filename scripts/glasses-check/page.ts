@@ -84,7 +84,13 @@ async function check(
     const response = await fetch(url);
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
     const bytes = await response.arrayBuffer();
-    const { report, png } = await api.check(Comlink.transfer(bytes, [bytes]), title, fit, declared);
+    const { report, png, noPicture } = await api.check(
+      Comlink.transfer(bytes, [bytes]),
+      title,
+      fit,
+      declared,
+    );
+    if (!png) throw new Error(`no picture: ${noPicture}`);
     const reasons = report.reasons.map((r) => `${r.level}: ${fitReasonText(r, en)}`);
     const frameSize = formatFrameSize(report.frameSize);
     return { ok: true, report, reasons, frameSize, png: base64(png) };

@@ -26,7 +26,9 @@ export function buildCsp(extraOrigins = [], { meta = false } = {}) {
     // The asset host also serves the wasm loader script and the preview images.
     ["script-src 'self' 'wasm-unsafe-eval'", ...extra],
     ["worker-src 'self' blob:"],
-    ["connect-src 'self'", ...extra],
+    // blob: is the loader's own: three's GLTFLoader decodes a GLB's embedded images through blob:
+    // URLs of its bytes (without it every textured frame lost its textures). It never leaves.
+    ["connect-src 'self' blob:", ...extra],
     ["img-src 'self' blob: data:", ...extra],
     ["media-src 'self' blob:"],
     ["style-src 'self' 'unsafe-inline'"],

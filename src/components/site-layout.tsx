@@ -28,6 +28,10 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       </div>
       <footer className="site-footer">
         <p>{t('footerNotice')}</p>
+        {/* For shops, not shoppers: in the footer, never in the main navigation. */}
+        <p>
+          <Link href="/check">{t('footerShopTools')}</Link>
+        </p>
         <p>
           <a href={SITE_CONFIG.filingRegistryUrl} target="_blank" rel="noopener noreferrer">
             {SITE_CONFIG.filingNumber}

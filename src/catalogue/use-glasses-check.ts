@@ -1,0 +1,130 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { CHECK_DEADLINE_MS, CheckEngine, CheckTimeout } from '../engine/check-engine';
+import { t } from '../i18n';
+import { glassesErrorCode, type FitOverride, type GlassesReport } from '../shared/glasses-types';
+import { glassesMessage } from './glasses-message';
+import { sha256Hex } from './manifest-entry';
+
+/** One file on the shop page, as its latest check left it. */
+export interface CheckItem {
+  id: number;
+  name: string;
+  size: number;
+  sha256: string | null;
+  fit: FitOverride;
+  state: 'checking' | 'done' | 'failed';
+  report?: GlassesReport;
+  /** Object URL of the three views, or null where this browser cannot draw them. */
+  picture?: string | null;
+  /** Why the file cannot be used, in the user's language. */
+  error?: string;
+}
+
+const GLB = /\.glb$/i;
+
+/** Why a check ended without a report, in words: the loader's refusal, a timeout, or a crash. */
+function failureText(error: unknown): string {
+  const code = glassesErrorCode(error);
+  if (code) return glassesMessage(code);
+  if (error instanceof CheckTimeout)
+    return t('checkTimeout', { seconds: CHECK_DEADLINE_MS / 1000 });
+  return t('checkFailed', { reason: error instanceof Error ? error.message : String(error) });
+}
+
+/**
+ * The shop page's files and their checks: each file is checked as it is added and again when its
+ * fit override changes (the newest answer wins). Nothing leaves the device; the bytes stay here.
+ */
+export function useGlassesCheck() {
+  const [items, setItems] = useState<CheckItem[]>([]);
+  const engine = useRef<CheckEngine | null>(null);
+  const bytes = useRef(new Map<number, ArrayBuffer>());
+  const tickets = useRef(new Map<number, number>());
+  const urls = useRef(new Map<number, string>());
+  const nextId = useRef(1);
+  const alive = useRef(new AbortController());
+
+  useEffect(() => {
+    const controller = new AbortController();
+    alive.current = controller;
+    const owned = urls.current;
+    return () => {
+      controller.abort();
+      engine.current?.dispose();
+      engine.current = null;
+      for (const url of owned.values()) URL.revokeObjectURL(url);
+      owned.clear();
+    };
+  }, []);
+
+  const update = useCallback((id: number, change: Partial<CheckItem>) => {
+    setItems((list) => list.map((item) => (item.id === id ? { ...item, ...change } : item)));
+  }, []);
+
+  const run = useCallback(
+    async (id: number, name: string, fit: FitOverride) => {
+      const data = bytes.current.get(id);
+      if (!data) return;
+      const ticket = (tickets.current.get(id) ?? 0) + 1;
+      tickets.current.set(id, ticket);
+      update(id, { state: 'checking', fit });
+      engine.current ??= new CheckEngine();
+      const current = () => tickets.current.get(id) === ticket;
+      try {
+        const { report, picture } = await engine.current.check(data, name, {
+          fit,
+          signal: alive.current.signal,
+        });
+        if (!current()) return;
+        const old = urls.current.get(id);
+        if (old) URL.revokeObjectURL(old);
+        const url = picture ? URL.createObjectURL(picture) : null;
+        if (url) urls.current.set(id, url);
+        else urls.current.delete(id);
+        update(id, { state: 'done', report, picture: url, error: undefined });
+      } catch (error) {
+        if (!current() || alive.current.signal.aborted) return;
+        update(id, { state: 'failed', report: undefined, error: failureText(error) });
+      }
+    },
+    [update],
+  );
+
+  const addFiles = useCallback(
+    async (files: readonly File[]) => {
+      for (const file of files) {
+        const id = nextId.current++;
+        const base = { id, name: file.name, size: file.size, sha256: null, fit: {} };
+        if (!GLB.test(file.name)) {
+          setItems((list) => [...list, { ...base, state: 'failed', error: t('checkNotGlb') }]);
+          continue;
+        }
+        setItems((list) => [...list, { ...base, state: 'checking' }]);
+        const data = await file.arrayBuffer();
+        bytes.current.set(id, data);
+        update(id, { sha256: await sha256Hex(data) });
+        await run(id, file.name, {});
+      }
+    },
+    [run, update],
+  );
+
+  const setFit = useCallback(
+    (id: number, fit: FitOverride) => {
+      const item = items.find((i) => i.id === id);
+      if (item) void run(id, item.name, fit);
+    },
+    [items, run],
+  );
+
+  const remove = useCallback((id: number) => {
+    tickets.current.delete(id);
+    bytes.current.delete(id);
+    const url = urls.current.get(id);
+    if (url) URL.revokeObjectURL(url);
+    urls.current.delete(id);
+    setItems((list) => list.filter((item) => item.id !== id));
+  }, []);
+
+  return { items, addFiles, setFit, remove };
+}
