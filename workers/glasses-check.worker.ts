@@ -82,7 +82,7 @@ async function setUp(): Promise<TryOnScene> {
 }
 
 /** All three views into the WebGL canvas, then labelled on a 2D copy in the same task. */
-function draw(tryOn: TryOnScene, title: string): Promise<Blob> {
+function draw(tryOn: TryOnScene, title: string, labels?: readonly string[]): Promise<Blob> {
   const { renderer, scene, camera } = tryOn;
   camera.fov = FOV_DEG;
   camera.aspect = VIEW_WIDTH / VIEW_HEIGHT;
@@ -111,7 +111,7 @@ function draw(tryOn: TryOnScene, title: string): Promise<Blob> {
   context.drawImage(source, 0, 0);
   context.fillStyle = '#3c4048';
   context.font = '14px sans-serif';
-  VIEWS.forEach((view, i) => context.fillText(view.label, i * VIEW_WIDTH + 10, 22));
+  VIEWS.forEach((view, i) => context.fillText(labels?.[i] ?? view.label, i * VIEW_WIDTH + 10, 22));
   context.fillText(title, 10, VIEW_HEIGHT - 12);
   return picture.convertToBlob({ type: 'image/png' });
 }
@@ -141,6 +141,8 @@ const api = {
     title: string,
     fit?: FitOverride,
     frameSize?: Omit<FrameSize, 'fromLenses'>,
+    /** The views' names in the page's language (English by default, for the terminal). */
+    labels?: readonly string[],
   ): Promise<{ report: GlassesReport; png: ArrayBuffer | null; noPicture?: string }> {
     const tryOn = await scene();
     const renderer = typeof tryOn === 'string' ? null : tryOn.renderer;
@@ -155,7 +157,7 @@ const api = {
     // The lens path the app picks on software GL (see lens-quality.ts), whatever this machine is.
     applyLensQuality(object, 'fast');
     tryOn.setGlasses(object, report);
-    const png = await (await draw(tryOn, title)).arrayBuffer();
+    const png = await (await draw(tryOn, title, labels)).arrayBuffer();
     return Comlink.transfer({ report, png }, [png]);
   },
 };

@@ -21,6 +21,8 @@ export interface CheckItem {
 }
 
 const GLB = /\.glb$/i;
+/** Quiet time after the last override change before the file is checked again. */
+const RECHECK_MS = 300;
 
 /** Why a check ended without a report, in words: the loader's refusal, a timeout, or a crash. */
 function failureText(error: unknown): string {
@@ -43,13 +45,16 @@ export function useGlassesCheck() {
   const urls = useRef(new Map<number, string>());
   const nextId = useRef(1);
   const alive = useRef(new AbortController());
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
 
   useEffect(() => {
     const controller = new AbortController();
     alive.current = controller;
     const owned = urls.current;
+    const pending = timers.current;
     return () => {
       controller.abort();
+      for (const timer of pending.values()) clearTimeout(timer);
       engine.current?.dispose();
       engine.current = null;
       for (const url of owned.values()) URL.revokeObjectURL(url);
@@ -73,6 +78,7 @@ export function useGlassesCheck() {
       try {
         const { report, picture } = await engine.current.check(data, name, {
           fit,
+          labels: [t('checkViewFront'), t('checkViewThreeQuarter'), t('checkViewSide')],
           signal: alive.current.signal,
         });
         if (!current()) return;
@@ -109,15 +115,23 @@ export function useGlassesCheck() {
     [run, update],
   );
 
+  /** The override shows at once; the check runs once a slider rests (RECHECK_MS). */
   const setFit = useCallback(
     (id: number, fit: FitOverride) => {
       const item = items.find((i) => i.id === id);
-      if (item) void run(id, item.name, fit);
+      if (!item) return;
+      update(id, { fit });
+      clearTimeout(timers.current.get(id));
+      timers.current.set(
+        id,
+        setTimeout(() => void run(id, item.name, fit), RECHECK_MS),
+      );
     },
-    [items, run],
+    [items, run, update],
   );
 
   const remove = useCallback((id: number) => {
+    clearTimeout(timers.current.get(id));
     tickets.current.delete(id);
     bytes.current.delete(id);
     const url = urls.current.get(id);

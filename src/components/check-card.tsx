@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { manifestEntry } from '../catalogue/manifest-entry';
 import type { CheckItem } from '../catalogue/use-glasses-check';
 import { t, type StringKey } from '../i18n';
@@ -23,9 +23,41 @@ const UNITS: { value: LengthUnit | ''; label: string }[] = [
   { value: 'mm', label: 'mm' },
 ];
 
-/** A number field's value, or undefined when empty or not a number. */
-const numberOrUndefined = (text: string) =>
-  text.trim() === '' || !Number.isFinite(Number(text)) ? undefined : Number(text);
+/** The fit override's bridge offset, one slider per axis (wearer's right, up, forward; mm). */
+const OFFSETS: { key: StringKey; axis: 0 | 1 | 2 }[] = [
+  { key: 'checkLeftRight', axis: 0 },
+  { key: 'checkBridgeUp', axis: 1 },
+  { key: 'checkFrontBehind', axis: 2 },
+];
+
+/** A labelled range with its value shown; `range` is min, max, step. */
+function Slider({
+  label,
+  value,
+  range: [min, max, step],
+  onChange,
+}: {
+  label: string;
+  value: number;
+  range: [number, number, number];
+  onChange: (value: number) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="check-slider">
+      <label htmlFor={id}>{label}</label> <output htmlFor={id}>{value}</output>
+      <input
+        id={id}
+        type="range"
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+      />
+    </div>
+  );
+}
 
 /** One checked file: verdict, reasons, sizes, the three views, the overrides and the entry. */
 export function CheckCard({
@@ -131,31 +163,25 @@ export function CheckCard({
               ))}
             </select>
           </label>
-          <label>
-            {t('checkTilt')}
-            <input
-              type="number"
-              min={-30}
-              max={30}
-              step={1}
-              defaultValue={item.fit.pantoscopicDeg ?? ''}
-              onChange={(e) => change({ pantoscopicDeg: numberOrUndefined(e.target.value) })}
-            />
-          </label>
-          <label>
-            {t('checkBridgeUp')}
-            <input
-              type="number"
-              min={-30}
-              max={30}
-              step={0.5}
-              defaultValue={item.fit.bridgeOffsetMm?.[1] ?? ''}
-              onChange={(e) => {
-                const up = numberOrUndefined(e.target.value);
-                change({ bridgeOffsetMm: up === undefined ? undefined : [0, up, 0] });
+          <Slider
+            label={t('checkTilt')}
+            value={item.fit.pantoscopicDeg ?? 0}
+            range={[-20, 20, 1]}
+            onChange={(v) => change({ pantoscopicDeg: v === 0 ? undefined : v })}
+          />
+          {OFFSETS.map(({ key, axis }) => (
+            <Slider
+              key={key}
+              label={t(key)}
+              value={item.fit.bridgeOffsetMm?.[axis] ?? 0}
+              range={[-10, 10, 0.5]}
+              onChange={(v) => {
+                const next: [number, number, number] = [...(item.fit.bridgeOffsetMm ?? [0, 0, 0])];
+                next[axis] = v;
+                change({ bridgeOffsetMm: next.every((n) => n === 0) ? undefined : next });
               }}
             />
-          </label>
+          ))}
         </fieldset>
       ) : null}
       {entry ? (

@@ -50,7 +50,13 @@ export class CheckEngine {
   check(
     bytes: ArrayBuffer,
     title: string,
-    options: { fit?: FitOverride; frameSize?: Omit<FrameSize, 'fromLenses'>; signal: AbortSignal },
+    options: {
+      fit?: FitOverride;
+      frameSize?: Omit<FrameSize, 'fromLenses'>;
+      /** Front, three-quarter and side, in the page's language. */
+      labels?: readonly string[];
+      signal: AbortSignal;
+    },
   ): Promise<CheckOutcome> {
     const run = () => this.run(bytes.slice(0), title, options);
     const next = this.queue.then(run, run);
@@ -61,7 +67,7 @@ export class CheckEngine {
   private run(
     bytes: ArrayBuffer,
     title: string,
-    { fit, frameSize, signal }: Parameters<CheckEngine['check']>[2],
+    { fit, frameSize, labels, signal }: Parameters<CheckEngine['check']>[2],
   ): Promise<CheckOutcome> {
     if (signal.aborted) return Promise.reject(signal.reason);
     const api = this.start();
@@ -84,7 +90,7 @@ export class CheckEngine {
       };
       signal.addEventListener('abort', onAbort, { once: true });
       worker?.addEventListener('error', onError);
-      api.check(Comlink.transfer(bytes, [bytes]), title, fit, frameSize).then(
+      api.check(Comlink.transfer(bytes, [bytes]), title, fit, frameSize, labels).then(
         ({ report, png }) => {
           cleanup();
           resolve({ report, picture: png ? new Blob([png], { type: 'image/png' }) : null });

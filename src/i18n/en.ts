@@ -145,6 +145,9 @@ export const en: Strings = {
   checkReasonWarn: 'Warning',
   checkReasonRefuse: 'Problem',
   checkViews: 'Front, three-quarter and side views on the reference head',
+  checkViewFront: 'front',
+  checkViewThreeQuarter: 'three-quarter',
+  checkViewSide: 'side',
   checkNoViews:
     'This browser cannot draw the views in the background; the check itself is complete',
   checkAdjust: 'Adjust',
@@ -152,6 +155,8 @@ export const en: Strings = {
   checkUnitAuto: 'automatic',
   checkTilt: 'Pantoscopic tilt (°)',
   checkBridgeUp: 'Up/down (mm)',
+  checkLeftRight: 'Left/right (mm)',
+  checkFrontBehind: 'Forward/back (mm)',
   checkEntry: 'Manifest entry',
   checkCopy: 'Copy the manifest entry',
   checkCopied: 'Manifest entry copied',
