@@ -100,7 +100,8 @@ function pwaOptions(): Partial<VitePWAOptions> {
         },
         {
           // Hashed file names: a cached copy is always the right one.
-          urlPattern: /\/assets\/(?:page-engine|noop-loader|glasses-check\.worker)-[^/]*\.js$/,
+          urlPattern:
+            /\/assets\/(?:page-engine|noop-loader|glasses-check\.worker|spec-gloss)-[^/]*\.js$/,
           handler: 'CacheFirst',
           options: { cacheName: 'page-engine-code', cacheableResponse: { statuses: [200] } },
         },
@@ -127,8 +128,16 @@ function pwaOptions(): Partial<VitePWAOptions> {
   };
 }
 
-/** Chunks only some visits need (the page fallback; the shop page's check worker): not precached. */
-const PAGE_ONLY_CHUNKS = ['**/page-engine-*', '**/noop-loader-*', '**/glasses-check.worker-*'];
+/**
+ * Chunks only some visits need (the page fallback; the shop page's check worker; the spec-gloss
+ * conversion for a model that uses it): not precached, cached once used.
+ */
+const PAGE_ONLY_CHUNKS = [
+  '**/page-engine-*',
+  '**/noop-loader-*',
+  '**/glasses-check.worker-*',
+  '**/spec-gloss-*',
+];
 
 /**
  * three's DRACOLoader and KTX2Loader name default decoder URLs with `new URL(…, import.meta.url)`,

@@ -29,15 +29,36 @@ export interface GlassesOptions {
   keepRefused?: boolean;
 }
 
-/** Parses a GLB with the decoders it needs; damage, missing decoders and bad textures throw. */
+const SPEC_GLOSS = 'KHR_materials_pbrSpecularGlossiness';
+
+/**
+ * Parses a GLB with the decoders it needs; damage and missing decoders throw. What could not be
+ * read (a texture, a material extension) is counted or noted, and the model loads without it.
+ */
 export async function parseGlb(
   bytes: ArrayBuffer,
   renderer: WebGLRenderer | null,
-): Promise<{ gltf: GLTF; extensions: string[]; droppedTextures: number }> {
+): Promise<{ gltf: GLTF; extensions: string[]; droppedTextures: number; notes: FitReason[] }> {
   if (bytes.byteLength > GLASSES_MAX_BYTES) {
     throw glassesError('too-large', `${bytes.byteLength} bytes`);
   }
-  const header = readGlbHeader(bytes);
+  let header = readGlbHeader(bytes);
+  // The file's own extensions, as it came (the report names them), whatever was converted.
+  const extensions = header.extensionsUsed;
+  const notes: FitReason[] = [];
+  if (header.extensionsUsed.includes(SPEC_GLOSS)) {
+    const { specGlossToMetalRough } = await import('./spec-gloss');
+    const converted = await specGlossToMetalRough(bytes);
+    notes.push({
+      code: converted ? 'material-converted' : 'material-unsupported',
+      level: converted ? 'info' : 'warn',
+      values: { ext: SPEC_GLOSS },
+    });
+    if (converted) {
+      bytes = converted;
+      header = readGlbHeader(bytes);
+    }
+  }
   const loader = await gltfLoaderFor(header, renderer);
   let gltf: GLTF;
   try {
@@ -49,7 +70,7 @@ export async function parseGlb(
   // model is worn without it, and the fit's reasons say so.
   const textures = (await gltf.parser.getDependencies('texture')) as unknown[];
   const droppedTextures = textures.filter((t) => t === null).length;
-  return { gltf, extensions: header.extensionsUsed, droppedTextures };
+  return { gltf, extensions, droppedTextures, notes };
 }
 
 /**
@@ -105,7 +126,7 @@ export async function loadGlasses(
   bytes: ArrayBuffer,
   options: GlassesOptions,
 ): Promise<LoadedGlasses> {
-  const { gltf, extensions, droppedTextures } = await parseGlb(bytes, options.renderer);
+  const { gltf, extensions, droppedTextures, notes } = await parseGlb(bytes, options.renderer);
   const model = gltf.scene ?? gltf.scenes[0];
   const all = model ? meshesOf(model) : [];
   if (!model || all.length === 0) throw glassesError('no-meshes', 'the scene has no meshes');
@@ -126,7 +147,7 @@ export async function loadGlasses(
   try {
     fit = computeFit(meshes, options.offsets, options.fit, {
       frameSize: options.frameSize,
-      notes: loadNotes(gltf, droppedTextures),
+      notes: [...notes, ...loadNotes(gltf, droppedTextures)],
     });
   } catch (error) {
     if (error instanceof FitError) throw glassesError(error.code, 'fit');

@@ -18,7 +18,9 @@ export async function startDevServer(cacheName) {
     // `npm run dev` may be using node_modules/.vite at the same time. No watcher or HMR: the
     // sources may be edited while a run is going, and nothing here needs a reload.
     cacheDir: join(PROJECT_ROOT, 'node_modules', cacheName),
-    optimizeDeps: { noDiscovery: true, include: [] },
+    // glTF Transform's functions (the spec-gloss conversion) pull in CommonJS (ndarray), which
+    // the browser can only import once Vite has bundled it.
+    optimizeDeps: { noDiscovery: true, include: ['@gltf-transform/functions'] },
     server: { host: '127.0.0.1', port: 0, strictPort: true, hmr: false, watch: null },
   });
   try {

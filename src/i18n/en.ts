@@ -98,6 +98,8 @@ export const en: Strings = {
     'No separate lens meshes: the lens width is read from the rims (a few mm too wide)',
   fitTextureDropped: '{count} texture(s) could not be read: shown without them',
   fitMaterialConverted: 'Material extension {ext} converted to metal/roughness',
+  fitMaterialUnsupported:
+    'Material extension {ext} could not be converted: the frame shows white; export metal/roughness materials',
   fitAnimationFrozen: 'Animations and skins frozen in their rest pose',
   statsFrames: 'Frames in',
   statsDrawn: 'Drawn',

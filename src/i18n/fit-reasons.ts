@@ -23,6 +23,7 @@ const KEYS: Record<FitReasonCode, StringKey> = {
   'size-from-rims': 'fitSizeFromRims',
   'texture-dropped': 'fitTextureDropped',
   'material-converted': 'fitMaterialConverted',
+  'material-unsupported': 'fitMaterialUnsupported',
   'animation-frozen': 'fitAnimationFrozen',
 };
 

@@ -88,6 +88,7 @@ export const zhCN = {
   fitSizeFromRims: '文件里没有单独的镜片，镜片宽度按镜圈外沿估算（可能偏大几毫米）',
   fitTextureDropped: '{count} 张贴图无法读取，已去掉贴图显示',
   fitMaterialConverted: '材质扩展 {ext} 已转换为金属度/粗糙度材质',
+  fitMaterialUnsupported: '材质扩展 {ext} 无法转换，镜框以白色显示；请导出金属度/粗糙度材质',
   fitAnimationFrozen: '动画和骨骼已固定在静止姿势',
   statsFrames: '输入帧',
   statsDrawn: '已绘制',

@@ -88,6 +88,7 @@ export type FitReasonCode =
   | 'size-from-rims'
   | 'texture-dropped'
   | 'material-converted'
+  | 'material-unsupported'
   | 'animation-frozen';
 
 /** info: said for the record; warn: worn, the operator must look; refuse: not worn. */

@@ -4,6 +4,7 @@
 import {
   KHRMaterialsClearcoat,
   KHRMaterialsIOR,
+  KHRMaterialsPBRSpecularGlossiness,
   KHRMaterialsTransmission,
   KHRTextureTransform,
 } from '@gltf-transform/extensions';
@@ -77,6 +78,26 @@ function lensMaterials(doc) {
   lens.setExtension('KHR_materials_ior', ior.setIOR(1.5));
 }
 
+/** The frame's colour, as a spec-gloss exporter writes it (its base colour is left white). */
+export const SPEC_GLOSS_DIFFUSE = [0.8, 0.1, 0.1, 1];
+
+/**
+ * An older exporter's material: KHR_materials_pbrSpecularGlossiness on the frame, the colour in
+ * its diffuse factor only. Read without the extension, the frame would be white.
+ * @param {Document} doc
+ */
+function specGloss(doc) {
+  const frame = materialOf(doc, 'frame').setBaseColorFactor([1, 1, 1, 1]);
+  const sg = doc.createExtension(KHRMaterialsPBRSpecularGlossiness).createPBRSpecularGlossiness();
+  frame.setExtension(
+    'KHR_materials_pbrSpecularGlossiness',
+    sg
+      .setDiffuseFactor(SPEC_GLOSS_DIFFUSE)
+      .setSpecularFactor([0.04, 0.04, 0.04])
+      .setGlossinessFactor(0.6),
+  );
+}
+
 /**
  * @param {Document} doc
  */
@@ -119,5 +140,6 @@ export function encodingVariants(glb) {
     }),
     encoded(glb, 'sparse', addSparse),
     encoded(glb, 'materials', lensMaterials),
+    encoded(glb, 'spec-gloss', specGloss),
   ];
 }

@@ -56,6 +56,10 @@ describe('glasses in the real loader', () => {
       expect(Math.abs(report.widthMm - ref.widthMm) / ref.widthMm, variant.name).toBeLessThan(0.02);
       expect(report.temples, variant.name).toBe('back');
       expect(report.verdict, variant.name).toBe('ok');
+      // Converted in the worker (three no longer reads spec-gloss), and said.
+      if (variant.extensions.includes('KHR_materials_pbrSpecularGlossiness')) {
+        expect(report.reasons.map((r) => r.code)).toContain('material-converted');
+      }
       for (const ext of variant.extensions) expect(report.extensions, variant.name).toContain(ext);
       // A picture was drawn (PNG signature).
       expect(result.png?.subarray(1, 4).toString(), variant.name).toBe('PNG');

@@ -53,6 +53,7 @@ const EXPECTED_EXTENSIONS: Record<string, string[]> = {
   ktx2: ['KHR_texture_basisu'],
   'texture-transform': ['KHR_texture_transform'],
   materials: ['KHR_materials_clearcoat', 'KHR_materials_ior', 'KHR_materials_transmission'],
+  'spec-gloss': ['KHR_materials_pbrSpecularGlossiness'],
 };
 
 let variants: Variant[] = [];
