@@ -7,6 +7,9 @@ import {
 } from '../src/shared/glasses-types';
 
 export const TO_METRES: Record<LengthUnit, number> = { m: 1, cm: 0.01, mm: 0.001 };
+/** Front face to hinge: what a depth-measured temple has more than a declared one (6–12 mm on
+ *  the built-in frames). */
+const FRONT_DEPTH_MM = 12;
 /** What an unknown unit is scaled to: a common adult front width. */
 const UNKNOWN_WIDTH_M = 0.14;
 
@@ -54,10 +57,11 @@ export function sizeReasons(
   const tol = FIT_LIMITS.sizeToleranceMm;
   const off = (m: number, d: number, slackUp: number, slackDown: number) =>
     m - d > tol + slackUp || d - m > tol + slackDown;
+  // The measured temple runs from the front face, the declared one from the hinge.
   const templeOff =
     declared.templeMm !== null &&
     measured.templeMm !== null &&
-    off(measured.templeMm, declared.templeMm, 0, 0);
+    off(measured.templeMm, declared.templeMm, FRONT_DEPTH_MM, 0);
   if (
     !off(measured.lensMm, declared.lensMm, rim, 0) &&
     !off(measured.bridgeMm, declared.bridgeMm, 0, rim) &&

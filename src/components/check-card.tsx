@@ -189,7 +189,7 @@ export function CheckCard({
           <button type="button" onClick={() => void copy()} aria-pressed={copied}>
             {t('checkCopy')}
           </button>
-          <pre aria-label={t('checkEntry')} data-testid="check-entry">
+          <pre aria-label={t('checkEntry')} data-testid="check-entry" tabIndex={0}>
             {entry}
           </pre>
         </div>

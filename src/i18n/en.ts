@@ -75,7 +75,6 @@ export const en: Strings = {
   fitUnitUnknown:
     'The file has no usable unit: scaled to a common {widthMm} mm front; declare frameSize or fit.unit in the manifest',
   fitUnitFromFrameSize: 'The file has no usable unit: scaled to the size the manifest declares',
-  fitUnitOutOfRange: 'The unit given makes the front {widthMm} mm wide, unlike any real frame',
   fitPosed: 'Posed at an angle in the file: straightened',
   fitFrontNarrow:
     'The front is only {widthMm} mm wide (real frames {low}–{high} mm): check the export unit',

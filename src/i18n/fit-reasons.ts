@@ -5,7 +5,6 @@ import type { StringKey, Strings } from './zh-CN';
 const KEYS: Record<FitReasonCode, StringKey> = {
   'unit-unknown': 'fitUnitUnknown',
   'unit-from-frame-size': 'fitUnitFromFrameSize',
-  'unit-out-of-range': 'fitUnitOutOfRange',
   posed: 'fitPosed',
   'front-narrow': 'fitFrontNarrow',
   'front-wide': 'fitFrontWide',

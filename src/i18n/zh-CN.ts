@@ -70,7 +70,6 @@ export const zhCN = {
   fitUnitUnknown:
     '文件没有可用的长度单位，已按常见宽度 {widthMm} 毫米缩放；请在清单里填写 frameSize 或 fit.unit',
   fitUnitFromFrameSize: '文件没有可用的长度单位，已按清单声明的尺寸缩放',
-  fitUnitOutOfRange: '指定的单位让镜框宽 {widthMm} 毫米，不像真实镜框',
   fitPosed: '模型在文件里是斜放的，已自动摆正',
   fitFrontNarrow: '镜框正面只有 {widthMm} 毫米宽（真实镜框 {low}–{high} 毫米），请检查导出单位',
   fitFrontWide: '镜框正面有 {widthMm} 毫米宽（真实镜框 {low}–{high} 毫米），请检查导出单位',

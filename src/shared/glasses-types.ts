@@ -70,7 +70,6 @@ export type FitReasonValues = Record<string, string | number>;
 export type FitReasonCode =
   | 'unit-unknown'
   | 'unit-from-frame-size'
-  | 'unit-out-of-range'
   | 'posed'
   | 'front-narrow'
   | 'front-wide'

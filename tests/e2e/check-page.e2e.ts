@@ -10,6 +10,7 @@ import { startServer } from '../../scripts/serve.mjs';
 import { validateManifest } from '../../src/catalogue/manifest';
 import { zhCN } from '../../src/i18n/zh-CN';
 import { makeBadFiles, makeVariants } from '../corpus/glasses-variants.mjs';
+import { axeViolations } from './axe';
 import { DIST_DIR } from './media-helpers';
 import { newSession, serviceWorkerInControl } from './storage-helpers';
 
@@ -76,6 +77,7 @@ describe('shop tools page', () => {
       expect(await verdictOf(pairs)).toBe('refused');
       expect(await pairs.innerText()).toContain(zhCN.glassesTwoPairs);
       expect(await pairs.getByTestId('check-entry').count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
 
       // The copied entry is one the app's manifest accepts, with the measured size.
       const entry = JSON.parse(await good.getByTestId('check-entry').innerText()) as object;

@@ -51,7 +51,14 @@ describe.each([
       await expect.poll(() => page.getByRole('heading', { name: '试戴即时预览' }).count()).toBe(1);
       const footer = page.locator('footer');
       await expect.poll(() => footer.textContent()).toContain('仅供个人使用');
-      expect(await footer.getByRole('link').getAttribute('href')).toMatch(/^https:\/\//);
+      expect(await footer.getByRole('link', { name: /ICP/ }).getAttribute('href')).toMatch(
+        /^https:\/\//,
+      );
+      // 商家工具 is for shops: in the footer, never in the main navigation.
+      expect(await footer.getByRole('link', { name: '商家工具' }).getAttribute('href')).toBe(
+        '/check',
+      );
+      expect(await page.getByRole('navigation').getByText('商家工具').count()).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
       // Usually while this first visit is still preparing (flag 0): the page's own run must not
       // bounce the user to the Loading screen.

@@ -5,9 +5,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { describe, expect, it } from 'vitest';
-import { FIT_LIMITS, formatFrameSize, type FitReasonCode } from '../../src/shared/glasses-types';
+import {
+  FIT_LIMITS,
+  formatFrameSize,
+  parseFrameSize,
+  type FitReasonCode,
+} from '../../src/shared/glasses-types';
 import { fitMeshes } from '../../workers/fit-geometry';
-import { computeFit, FitError } from '../../workers/glasses-fit';
+import { computeFit, FitError, type FitInputs } from '../../workers/glasses-fit';
 import { decodeForNode } from '../corpus/glasses-variants.mjs';
 
 const DIR = new URL('../../../shared/assets/glasses/', import.meta.url);
@@ -103,11 +108,11 @@ const TABLE: Record<string, Expected> = {
   },
 };
 
-async function fitOf(bytes: Uint8Array) {
+async function fitOf(bytes: Uint8Array, inputs: FitInputs = {}) {
   const plain = await decodeForNode(bytes);
   const buffer = plain.buffer.slice(plain.byteOffset, plain.byteOffset + plain.byteLength);
   const gltf = await new GLTFLoader().parseAsync(buffer as ArrayBuffer, '');
-  return computeFit(fitMeshes(gltf.scene).meshes);
+  return computeFit(fitMeshes(gltf.scene).meshes, {}, {}, inputs);
 }
 
 describe.runIf(present)('real exports: each sits right or says why not', () => {
@@ -149,4 +154,19 @@ it('refuses two pairs in one file with its own code', async () => {
   const error = await fitOf(twoPairs.bytes).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(FitError);
   expect((error as FitError).code).toBe('two-pairs');
+});
+
+it('checks a declared frame size against the model: the generator size passes, 4 mm off is named', async () => {
+  // 002 is generated with 54 mm lenses, an 18 mm bridge and 145 mm temples (styles.mjs).
+  const original = new Uint8Array(readFileSync('public/models/002.glb'));
+  const declared = (text: string) => ({ frameSize: parseFrameSize(text)! });
+  const right = await fitOf(original, declared('54□18-145'));
+  expect(right.reasons.map((r) => r.code)).not.toContain('size-mismatch');
+  expect(right.verdict).toBe('ok');
+  const wrong = await fitOf(original, declared('50□18-145'));
+  expect(wrong.reasons.find((r) => r.code === 'size-mismatch')?.values).toEqual({
+    declared: '50□18-145',
+    measured: '54□18-154',
+  });
+  expect(wrong.verdict).toBe('warn');
 });
