@@ -42,7 +42,7 @@ function sideSpans(
  * The lens openings' width and the gap between them: from the lens meshes where the file marks
  * them (exact), otherwise from the front at the lens centres' height, where only the rims are
  * (their outer edges: a few millimetres more than the lens). The temple length is the depth from
- * the front face to the tips: it counts the front's own depth (6–12 mm on the built-in frames,
+ * the front face to the tips: it counts the front's own depth (3–12 mm on the built-in frames,
  * whose hinge-to-tip length is known) and leaves out the drop of a bent tip.
  */
 export function boxingOf(

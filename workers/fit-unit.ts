@@ -7,7 +7,7 @@ import {
 } from '../src/shared/glasses-types';
 
 export const TO_METRES: Record<LengthUnit, number> = { m: 1, cm: 0.01, mm: 0.001 };
-/** Front face to hinge: what a depth-measured temple has more than a declared one (6–12 mm on
+/** Front face to hinge: what a depth-measured temple has more than a declared one (3–12 mm on
  *  the built-in frames). */
 const FRONT_DEPTH_MM = 12;
 /** What an unknown unit is scaled to: a common adult front width. */
