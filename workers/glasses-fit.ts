@@ -9,8 +9,9 @@ import type {
 } from '../src/shared/glasses-types';
 import type { FitOffsets } from '../src/shared/try-on-types';
 import { FRONT_ANCHOR } from './canonical-face';
-import { formatAxis, findOrientation, type Orientation } from './fit-axes';
-import { boxOf, centre, cloudOf, extent, type Box, type FitMesh } from './fit-cloud';
+import { formatAxis, findOrientation } from './fit-axes';
+import { boxOf, cloudOf, extent, type FitMesh } from './fit-cloud';
+import { findLandmarks } from './fit-landmarks';
 import { selectGlasses } from './fit-clutter';
 import { alignmentOf } from './fit-frame';
 import { boxingOf } from './fit-size';
@@ -36,65 +37,6 @@ export class FitError extends Error {
   constructor(readonly code: 'no-meshes' | 'two-pairs') {
     super(code);
   }
-}
-
-interface Landmarks {
-  anchor: Vector3;
-  bridge: Vector3;
-  lenses: [Vector3, Vector3];
-  /** Front width and height, model units. */
-  width: number;
-  height: number;
-}
-
-/**
- * The front slab (nearest 15 % of the depth, all of a front alone): its width is the frame's
- * (temples often flare wider), the lens openings are the boxes of each side without the bridge,
- * and the bridge is the middle of the centre column on the front face (nose pads sit behind it).
- * The anchor is the lens centres' midpoint on the front face.
- */
-function findLandmarks(points: Float32Array, box: Box, o: Orientation): Landmarks {
-  const frontEdge = o.frontSign > 0 ? box.max[o.depth] : box.min[o.depth];
-  const dSpan = extent(box, o.depth) || 1;
-  const wc = centre(box, o.width);
-  const wSpan = extent(box, o.width);
-  const sides = [boxOf([]), boxOf([])];
-  const front = boxOf([]);
-  const bridge = boxOf([]);
-  for (let p = 0; p + 2 < points.length; p += 3) {
-    const d = points[p + o.depth]!;
-    const along = Math.abs(d - frontEdge) / dSpan;
-    if (o.temples && along > 0.15) continue;
-    const w = points[p + o.width]! - wc;
-    const u = points[p + o.up]!;
-    boxOf([w, u, d], front);
-    if (Math.abs(w) < 0.04 * wSpan && along < 0.05) boxOf([w, u, d], bridge);
-    if (Math.abs(w) < 0.12 * wSpan) continue;
-    boxOf([w, u, 0], sides[w < 0 ? 0 : 1]);
-  }
-  const toModel = (w: number, u: number, d: number) => {
-    const v = new Vector3();
-    v.setComponent(o.width, wc + w);
-    v.setComponent(o.up, u);
-    v.setComponent(o.depth, d);
-    return v;
-  };
-  const lenses = sides.map((s) =>
-    Number.isFinite(s.min[0])
-      ? toModel(centre(s, 0), centre(s, 1), frontEdge)
-      : toModel(0, centre(front, 1), frontEdge),
-  ) as [Vector3, Vector3];
-  const anchor = lenses[0].clone().add(lenses[1]).multiplyScalar(0.5);
-  anchor.setComponent(o.width, wc);
-  return {
-    anchor,
-    bridge: Number.isFinite(bridge.min[0])
-      ? toModel(0, centre(bridge, 1), centre(bridge, 2))
-      : anchor.clone(),
-    lenses,
-    width: extent(front, 0),
-    height: extent(front, 1),
-  };
 }
 
 const unitVector = (axis: number, sign: number): Vector3 => new Vector3().setComponent(axis, sign);

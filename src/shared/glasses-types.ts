@@ -106,7 +106,7 @@ export interface FrameSize {
   fromLenses: boolean;
 }
 
-/** What no real frame has (the bounds): outside them a fit is never reported as fine. */
+/** What real frames measure: outside it a fit is never reported as fine (fit-verdict.ts). */
 export const FIT_LIMITS = {
   frontMm: [95, 175],
   templeMm: [80, 170],
