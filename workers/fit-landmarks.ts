@@ -11,6 +11,19 @@ export interface Landmarks {
   height: number;
 }
 
+/** The front slab: the nearest share of the depth (all of a front alone). */
+export const FRONT_SLAB = 0.15;
+
+/** Where the front face is along the depth, and a point's distance from it as a share of the depth. */
+export function frontFace(box: Box, o: Orientation) {
+  const edge = o.frontSign > 0 ? box.max[o.depth] : box.min[o.depth];
+  const span = extent(box, o.depth) || 1;
+  return {
+    edge,
+    along: (points: Float32Array, p: number) => Math.abs(points[p + o.depth]! - edge) / span,
+  };
+}
+
 /**
  * The front slab (nearest 15 % of the depth, all of a front alone): its width is the frame's
  * (temples often flare wider), the lens openings are the boxes of each side without the bridge,
@@ -18,8 +31,7 @@ export interface Landmarks {
  * The anchor is the lens centres' midpoint on the front face.
  */
 export function findLandmarks(points: Float32Array, box: Box, o: Orientation): Landmarks {
-  const frontEdge = o.frontSign > 0 ? box.max[o.depth] : box.min[o.depth];
-  const dSpan = extent(box, o.depth) || 1;
+  const { edge: frontEdge, along: alongOf } = frontFace(box, o);
   const wc = centre(box, o.width);
   const wSpan = extent(box, o.width);
   const sides = [boxOf([]), boxOf([])];
@@ -27,8 +39,8 @@ export function findLandmarks(points: Float32Array, box: Box, o: Orientation): L
   const bridge = boxOf([]);
   for (let p = 0; p + 2 < points.length; p += 3) {
     const d = points[p + o.depth]!;
-    const along = Math.abs(d - frontEdge) / dSpan;
-    if (o.temples && along > 0.15) continue;
+    const along = alongOf(points, p);
+    if (o.temples && along > FRONT_SLAB) continue;
     const w = points[p + o.width]! - wc;
     const u = points[p + o.up]!;
     boxOf([w, u, d], front);

@@ -1,5 +1,6 @@
 import type { Orientation } from './fit-axes';
 import { centre, extent, type Box } from './fit-cloud';
+import { FRONT_SLAB, frontFace } from './fit-landmarks';
 
 /** Boxing size in model units (ISO 8624: lens width a, bridge d), before the unit is applied. */
 export interface RawBoxing {
@@ -55,10 +56,8 @@ export function boxingOf(
 ): RawBoxing {
   const wc = centre(box, o.width);
   const wSpan = extent(box, o.width);
-  const frontEdge = o.frontSign > 0 ? box.max[o.depth] : box.min[o.depth];
-  const dSpan = extent(box, o.depth) || 1;
-  const inFront = (p: number) =>
-    !o.temples || Math.abs(points[p + o.depth]! - frontEdge) / dSpan < 0.15;
+  const { along } = frontFace(box, o);
+  const inFront = (p: number) => !o.temples || along(points, p) < FRONT_SLAB;
   const inBand = (p: number) => Math.abs(points[p + o.up]! - lensHeight) < BAND * frontHeight;
   const fromLenses = lensPoints ? sideSpans(lensPoints, o, wc, wSpan, () => true) : null;
   const spans = fromLenses ??
@@ -70,7 +69,7 @@ export function boxingOf(
   return {
     lens,
     bridge: spans[0]![0] + spans[1]![0],
-    temple: o.temples ? dSpan : null,
+    temple: o.temples ? extent(box, o.depth) : null,
     fromLenses: fromLenses !== null,
   };
 }
