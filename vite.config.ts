@@ -161,6 +161,28 @@ function noDefaultDecoders(): Plugin {
 }
 
 /**
+ * glTF Transform's texture helpers import ndarray and ndarray-ops, which compile code with
+ * `new Function` as they load: the app's CSP (no 'unsafe-eval') would refuse the whole chunk,
+ * spec-gloss conversion and the shop page's packing included. The app never rewrites pixels with
+ * them (textures stay as they are), so in the build they become a stub that throws when called:
+ * a spec-gloss file with a specular-glossiness texture then keeps its material, with a warning.
+ */
+function noEvalNdarray(): Plugin {
+  const stub = '\0no-eval-ndarray';
+  return {
+    name: 'no-eval-ndarray',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (id) => (id === 'ndarray' || id === 'ndarray-ops' ? stub : null),
+    load: (id) =>
+      id === stub
+        ? `const unavailable = () => { throw new Error('pixel rewriting is not available here'); };
+export default new Proxy(unavailable, { get: () => unavailable });`
+        : null,
+  };
+}
+
+/**
  * The server's Content-Security-Policy, also written into the built index.html as a <meta> tag so
  * that any static host or CDN enforces it without server configuration. Build only: the dev
  * server's React refresh needs an inline script.
@@ -199,8 +221,8 @@ const benchBuild =
     : {};
 
 export default defineConfig({
-  plugins: [react(), VitePWA(pwaOptions()), noDefaultDecoders(), cspMeta()],
-  worker: { format: 'es', plugins: () => [noDefaultDecoders()] },
+  plugins: [react(), VitePWA(pwaOptions()), noDefaultDecoders(), noEvalNdarray(), cspMeta()],
+  worker: { format: 'es', plugins: () => [noDefaultDecoders(), noEvalNdarray()] },
   define: {
     __ASSET_INTEGRITY__: JSON.stringify(integrity),
     __BUILT_IN_CATALOGUE__: JSON.stringify(builtInCatalogue),

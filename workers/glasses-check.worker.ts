@@ -16,11 +16,13 @@ import {
 } from 'three';
 import { ASSET_PATHS } from '../src/shared/storage-constants';
 import type { FitOverride, FrameSize, GlassesReport } from '../src/shared/glasses-types';
+import type { PackOutcome } from '../src/shared/try-on-types';
 import { bitmapPixels, prefilterEquirect } from './env-prefilter';
 import { installFetchGuard } from './fetch-guard';
 import { loadGlasses, loadOccluder } from './glasses-loader';
+import { packVerified } from './glasses-pack-web';
 import { applyLensQuality } from './lens-quality';
-import { TryOnScene } from './scene';
+import { disposeTree, TryOnScene } from './scene';
 
 const VIEW_WIDTH = 400;
 const VIEW_HEIGHT = 480;
@@ -159,6 +161,19 @@ const api = {
     tryOn.setGlasses(object, report);
     const png = await (await draw(tryOn, title, labels)).arrayBuffer();
     return Comlink.transfer({ report, png }, [png]);
+  },
+  /** `glasses:pack` in the browser (meshopt), proven to fit as the original does. */
+  async pack(
+    bytes: ArrayBuffer,
+    fit?: FitOverride,
+    frameSize?: Omit<FrameSize, 'fromLenses'>,
+  ): Promise<PackOutcome> {
+    const outcome = await packVerified(bytes, async (data) => {
+      const { object, report } = await loadGlasses(data, { fit, frameSize, renderer: null });
+      disposeTree(object);
+      return report;
+    });
+    return 'glb' in outcome ? Comlink.transfer(outcome, [outcome.glb]) : outcome;
   },
 };
 

@@ -47,8 +47,11 @@ export async function parseGlb(
   const extensions = header.extensionsUsed;
   const notes: FitReason[] = [];
   if (header.extensionsUsed.includes(SPEC_GLOSS)) {
-    const { specGlossToMetalRough } = await import('./spec-gloss');
-    const converted = await specGlossToMetalRough(bytes);
+    // A chunk that cannot load (offline before its first use) leaves the material as it is.
+    const converted = await import('./spec-gloss').then(
+      ({ specGlossToMetalRough }) => specGlossToMetalRough(bytes),
+      (error: unknown) => (console.warn('spec-gloss chunk', error), null),
+    );
     notes.push({
       code: converted ? 'material-converted' : 'material-unsupported',
       level: converted ? 'info' : 'warn',

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { CHECK_DEADLINE_MS, CheckEngine, CheckTimeout } from '../engine/check-engine';
 import { t } from '../i18n';
 import { glassesErrorCode, type FitOverride, type GlassesReport } from '../shared/glasses-types';
+import type { PackOutcome } from '../shared/try-on-types';
 import { glassesMessage } from './glasses-message';
 import { sha256Hex } from './manifest-entry';
 
@@ -18,11 +19,25 @@ export interface CheckItem {
   picture?: string | null;
   /** Why the file cannot be used, in the user's language. */
   error?: string;
+  /** The packed file (glasses:pack in the browser): under way, ready to save, or why not. */
+  packed?: PackState;
 }
+
+export type PackState =
+  | { state: 'packing' }
+  | { state: 'done'; url: string; fileName: string; inputBytes: number; outputBytes: number }
+  | { state: 'failed'; message: string };
 
 const GLB = /\.glb$/i;
 /** Quiet time after the last override change before the file is checked again. */
 const RECHECK_MS = 300;
+
+/** What a pack that gave no file says, in words. */
+function packFailure(outcome: Exclude<PackOutcome, { glb: ArrayBuffer }> | null, error?: unknown) {
+  if (outcome?.code === 'already-compressed') return t('checkPackDraco');
+  if (outcome?.code === 'fit-moved') return t('checkPackMoved', { mm: outcome.movedMm.toFixed(2) });
+  return failureText(error);
+}
 
 /** Why a check ended without a report, in words: the loader's refusal, a timeout, or a crash. */
 function failureText(error: unknown): string {
@@ -130,15 +145,50 @@ export function useGlassesCheck() {
     [items, run, update],
   );
 
+  /** Packs the file with meshopt; the packed copy is offered once it is proven to fit the same. */
+  const pack = useCallback(
+    async (id: number) => {
+      const item = items.find((i) => i.id === id);
+      const data = bytes.current.get(id);
+      if (!item || !data || item.packed?.state === 'packing') return;
+      update(id, { packed: { state: 'packing' } });
+      engine.current ??= new CheckEngine();
+      let packed: PackState;
+      try {
+        const outcome = await engine.current.pack(data, {
+          fit: item.fit,
+          signal: alive.current.signal,
+        });
+        if ('glb' in outcome) {
+          const url = URL.createObjectURL(new Blob([outcome.glb], { type: 'model/gltf-binary' }));
+          urls.current.set(-id, url);
+          const fileName = item.name.replace(GLB, '.meshopt.glb');
+          const { inputBytes, outputBytes } = outcome;
+          packed = { state: 'done', url, fileName, inputBytes, outputBytes };
+        } else packed = { state: 'failed', message: packFailure(outcome) };
+      } catch (error) {
+        if (alive.current.signal.aborted) return;
+        packed = { state: 'failed', message: packFailure(null, error) };
+      }
+      update(id, { packed });
+    },
+    [items, update],
+  );
+
   const remove = useCallback((id: number) => {
     clearTimeout(timers.current.get(id));
     tickets.current.delete(id);
     bytes.current.delete(id);
-    const url = urls.current.get(id);
-    if (url) URL.revokeObjectURL(url);
-    urls.current.delete(id);
+    for (const key of [id, -id]) {
+      const url = urls.current.get(key);
+      if (url) URL.revokeObjectURL(url);
+      urls.current.delete(key);
+    }
     setItems((list) => list.filter((item) => item.id !== id));
   }, []);
 
-  return { items, addFiles, setFit, remove };
+  /** The file's bytes, for the live try-on (the same bytes the check read). */
+  const bytesOf = useCallback((id: number) => bytes.current.get(id) ?? null, []);
+
+  return { items, addFiles, setFit, remove, pack, bytesOf };
 }

@@ -1,10 +1,12 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { manifestEntry } from '../catalogue/manifest-entry';
 import type { CheckItem } from '../catalogue/use-glasses-check';
 import { t, type StringKey } from '../i18n';
 import { fitReasonText } from '../i18n/fit-reasons';
-import { formatFrameSize, type FitOverride, type LengthUnit } from '../shared/glasses-types';
+import { formatFrameSize, type FitOverride } from '../shared/glasses-types';
 import { useToast } from '../state/toast';
+import { CheckAdjust } from './check-adjust';
+import { CheckPack } from './check-pack';
 
 const VERDICT: Record<'ok' | 'warn' | 'refused', StringKey> = {
   ok: 'checkVerdictOk',
@@ -16,57 +18,21 @@ const LEVEL: Record<'info' | 'warn' | 'refuse', StringKey> = {
   warn: 'checkReasonWarn',
   refuse: 'checkReasonRefuse',
 };
-const UNITS: { value: LengthUnit | ''; label: string }[] = [
-  { value: '', label: t('checkUnitAuto') },
-  { value: 'm', label: 'm' },
-  { value: 'cm', label: 'cm' },
-  { value: 'mm', label: 'mm' },
-];
-
-/** The fit override's bridge offset, one slider per axis (wearer's right, up, forward; mm). */
-const OFFSETS: { key: StringKey; axis: 0 | 1 | 2 }[] = [
-  { key: 'checkLeftRight', axis: 0 },
-  { key: 'checkBridgeUp', axis: 1 },
-  { key: 'checkFrontBehind', axis: 2 },
-];
-
-/** A labelled range with its value shown; `range` is min, max, step. */
-function Slider({
-  label,
-  value,
-  range: [min, max, step],
-  onChange,
-}: {
-  label: string;
-  value: number;
-  range: [number, number, number];
-  onChange: (value: number) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="check-slider">
-      <label htmlFor={id}>{label}</label> <output htmlFor={id}>{value}</output>
-      <input
-        id={id}
-        type="range"
-        min={min}
-        max={max}
-        step={step}
-        value={value}
-        onChange={(e) => onChange(Number(e.target.value))}
-      />
-    </div>
-  );
-}
-
 /** One checked file: verdict, reasons, sizes, the three views, the overrides and the entry. */
 export function CheckCard({
   item,
+  live,
   onFit,
+  onLive,
+  onPack,
   onRemove,
 }: {
   item: CheckItem;
+  /** This file is the one worn on the live picture. */
+  live: boolean;
   onFit: (fit: FitOverride) => void;
+  onLive: () => void;
+  onPack: () => void;
   onRemove: () => void;
 }) {
   const toast = useToast();
@@ -95,7 +61,6 @@ export function CheckCard({
       toast(t('checkCopyFailed'));
     }
   };
-  const change = (patch: FitOverride) => onFit({ ...item.fit, ...patch });
   return (
     <section
       className="check-card"
@@ -146,43 +111,15 @@ export function CheckCard({
         </>
       ) : null}
       {item.sha256 && item.state !== 'failed' ? (
-        <fieldset className="check-adjust">
-          <legend>{t('checkAdjust')}</legend>
-          <label>
-            {t('checkUnit')}
-            <select
-              value={item.fit.unit ?? ''}
-              onChange={(e) =>
-                change({ unit: (e.target.value || undefined) as LengthUnit | undefined })
-              }
-            >
-              {UNITS.map((u) => (
-                <option key={u.value} value={u.value}>
-                  {u.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <Slider
-            label={t('checkTilt')}
-            value={item.fit.pantoscopicDeg ?? 0}
-            range={[-20, 20, 1]}
-            onChange={(v) => change({ pantoscopicDeg: v === 0 ? undefined : v })}
-          />
-          {OFFSETS.map(({ key, axis }) => (
-            <Slider
-              key={key}
-              label={t(key)}
-              value={item.fit.bridgeOffsetMm?.[axis] ?? 0}
-              range={[-10, 10, 0.5]}
-              onChange={(v) => {
-                const next: [number, number, number] = [...(item.fit.bridgeOffsetMm ?? [0, 0, 0])];
-                next[axis] = v;
-                change({ bridgeOffsetMm: next.every((n) => n === 0) ? undefined : next });
-              }}
-            />
-          ))}
-        </fieldset>
+        <>
+          <CheckAdjust fit={item.fit} onFit={onFit} />
+          <div className="check-actions">
+            <button type="button" aria-pressed={live} onClick={onLive}>
+              {t('checkLive')}
+            </button>
+            <CheckPack packed={item.packed} onPack={onPack} />
+          </div>
+        </>
       ) : null}
       {entry ? (
         <div className="check-entry">

@@ -1,8 +1,12 @@
 import * as Comlink from 'comlink';
 import type { GlassesCheckApi } from '../../workers/glasses-check.worker';
 import type { FitOverride, FrameSize, GlassesReport } from '../shared/glasses-types';
+import type { PackOutcome } from '../shared/try-on-types';
 
-/** A check's whole budget: parse, fit and three views on software GL take 1–5 s here. */
+/**
+ * A call's whole budget: a check (parse, fit, three views on software GL) takes 1–5 s here, a
+ * pack with its two fits 1–10 s.
+ */
 export const CHECK_DEADLINE_MS = 60_000;
 
 export interface CheckOutcome {
@@ -58,20 +62,50 @@ export class CheckEngine {
       signal: AbortSignal;
     },
   ): Promise<CheckOutcome> {
-    const run = () => this.run(bytes.slice(0), title, options);
+    const { fit, frameSize, labels, signal } = options;
+    return this.enqueue(signal, async (api) => {
+      const copy = bytes.slice(0);
+      const { report, png } = await api.check(
+        Comlink.transfer(copy, [copy]),
+        title,
+        fit,
+        frameSize,
+        labels,
+      );
+      return { report, picture: png ? new Blob([png], { type: 'image/png' }) : null };
+    });
+  }
+
+  /** Packs one GLB (meshopt) and proves the packed file fits as this one does. */
+  pack(
+    bytes: ArrayBuffer,
+    options: { fit?: FitOverride; frameSize?: Omit<FrameSize, 'fromLenses'>; signal: AbortSignal },
+  ): Promise<PackOutcome> {
+    const { fit, frameSize, signal } = options;
+    return this.enqueue<PackOutcome>(signal, (api) => {
+      const copy = bytes.slice(0);
+      return api.pack(Comlink.transfer(copy, [copy]), fit, frameSize);
+    });
+  }
+
+  /** One call at a time, each under the deadline; a late or aborted call ends the worker. */
+  private enqueue<T>(
+    signal: AbortSignal,
+    invoke: (api: Comlink.Remote<GlassesCheckApi>) => Promise<T>,
+  ): Promise<T> {
+    const run = () => this.call(signal, invoke);
     const next = this.queue.then(run, run);
     this.queue = next.catch(() => undefined);
     return next;
   }
 
-  private run(
-    bytes: ArrayBuffer,
-    title: string,
-    { fit, frameSize, labels, signal }: Parameters<CheckEngine['check']>[2],
-  ): Promise<CheckOutcome> {
+  private call<T>(
+    signal: AbortSignal,
+    invoke: (api: Comlink.Remote<GlassesCheckApi>) => Promise<T>,
+  ): Promise<T> {
     if (signal.aborted) return Promise.reject(signal.reason);
     const api = this.start();
-    return new Promise<CheckOutcome>((resolve, reject) => {
+    return new Promise<T>((resolve, reject) => {
       const fail = (error: unknown) => {
         cleanup();
         this.stop();
@@ -90,10 +124,10 @@ export class CheckEngine {
       };
       signal.addEventListener('abort', onAbort, { once: true });
       worker?.addEventListener('error', onError);
-      api.check(Comlink.transfer(bytes, [bytes]), title, fit, frameSize, labels).then(
-        ({ report, png }) => {
+      invoke(api).then(
+        (value) => {
           cleanup();
-          resolve({ report, picture: png ? new Blob([png], { type: 'image/png' }) : null });
+          resolve(value);
         },
         (error: unknown) => {
           cleanup();

@@ -1,11 +1,16 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { useGlassesCheck } from '../catalogue/use-glasses-check';
 import { CheckCard } from '../components/check-card';
+import { CheckLive } from '../components/check-live';
 import { t } from '../i18n';
 
 /** 商家工具: a shop checks its GLB files on this device and copies their manifest entries. */
 export function Check() {
-  const { items, addFiles, setFit, remove } = useGlassesCheck();
+  const { items, addFiles, setFit, remove, pack, bytesOf } = useGlassesCheck();
+  /** The file worn on the live picture; the engine starts only once one is asked for. */
+  const [liveId, setLiveId] = useState<number | null>(null);
+  const live = items.find((item) => item.id === liveId && item.state !== 'failed');
+  const liveBytes = live ? bytesOf(live.id) : null;
   const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const drop = (event: DragEvent) => {
@@ -14,46 +19,61 @@ export function Check() {
     void addFiles([...event.dataTransfer.files]);
   };
   return (
-    <main className="check">
-      <h1>{t('checkTitle')}</h1>
-      <p>{t('checkIntro')}</p>
-      <p className="check-local">{t('checkLocalOnly')}</p>
-      <div
-        className={`check-drop${over ? ' over' : ''}`}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={drop}
-      >
-        <button type="button" onClick={() => input.current?.click()}>
-          {t('checkPick')}
-        </button>
-        <input
-          ref={input}
-          type="file"
-          accept=".glb,model/gltf-binary"
-          multiple
-          hidden
-          data-testid="check-files"
-          onChange={(event) => {
-            const files = [...(event.currentTarget.files ?? [])];
-            // Cleared so that choosing the same file again still fires a change.
-            event.currentTarget.value = '';
-            void addFiles(files);
+    <main className={live ? 'check with-live' : 'check'}>
+      <div className="check-head">
+        <h1>{t('checkTitle')}</h1>
+        <p>{t('checkIntro')}</p>
+        <p className="check-local">{t('checkLocalOnly')}</p>
+        <div
+          className={`check-drop${over ? ' over' : ''}`}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setOver(true);
           }}
-        />
-        <span>{t('checkDrop')}</span>
+          onDragLeave={() => setOver(false)}
+          onDrop={drop}
+        >
+          <button type="button" onClick={() => input.current?.click()}>
+            {t('checkPick')}
+          </button>
+          <input
+            ref={input}
+            type="file"
+            accept=".glb,model/gltf-binary"
+            multiple
+            hidden
+            data-testid="check-files"
+            onChange={(event) => {
+              const files = [...(event.currentTarget.files ?? [])];
+              // Cleared so that choosing the same file again still fires a change.
+              event.currentTarget.value = '';
+              void addFiles(files);
+            }}
+          />
+          <span>{t('checkDrop')}</span>
+        </div>
       </div>
-      {items.map((item) => (
-        <CheckCard
-          key={item.id}
-          item={item}
-          onFit={(fit) => setFit(item.id, fit)}
-          onRemove={() => remove(item.id)}
+      {live && liveBytes ? (
+        <CheckLive
+          name={live.name}
+          bytes={liveBytes}
+          fit={live.fit}
+          onClose={() => setLiveId(null)}
         />
-      ))}
+      ) : null}
+      <div className="check-cards">
+        {items.map((item) => (
+          <CheckCard
+            key={item.id}
+            item={item}
+            live={item.id === live?.id}
+            onFit={(fit) => setFit(item.id, fit)}
+            onLive={() => setLiveId(item.id === liveId ? null : item.id)}
+            onPack={() => void pack(item.id)}
+            onRemove={() => remove(item.id)}
+          />
+        ))}
+      </div>
     </main>
   );
 }

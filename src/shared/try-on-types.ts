@@ -179,3 +179,9 @@ export interface RecordingResult extends RecordingInfo {
   dropped: number;
   durationS: number;
 }
+
+/** The shop page's packed file (meshopt), or why there is none, for the page to word. */
+export type PackOutcome =
+  | { glb: ArrayBuffer; inputBytes: number; outputBytes: number; movedMm: number }
+  | { code: 'already-compressed' }
+  | { code: 'fit-moved'; movedMm: number };

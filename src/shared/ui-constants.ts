@@ -43,3 +43,9 @@ export const NO_FACE_HINT_MS = 3_000;
 
 /** Press and hold the preview this long before the glasses hide (a tap does nothing), ms. */
 export const COMPARE_HOLD_MS = 150;
+
+/**
+ * The shop page's live try-on: how long putting a file on the face may take (parse, fit, shader
+ * link on software GL: 1–5 s here) before the page says it failed, ms.
+ */
+export const LIVE_WEAR_DEADLINE_MS = 30_000;

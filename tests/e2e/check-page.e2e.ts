@@ -1,7 +1,9 @@
 // 商家工具 (/check): a shop picks GLB files on its own device and sees, for each, the verdict with
 // its reasons in Chinese, the boxing size, the three views on the reference head, and a manifest
 // entry the app accepts; an override re-checks live; the page works offline on a second visit.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+// Live: the file worn on a still camera moves with the sliders, and the copied entry, served in a
+// real manifest, puts the glasses where the page showed them; the packed download fits the same.
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -11,22 +13,36 @@ import { validateManifest } from '../../src/catalogue/manifest';
 import { zhCN } from '../../src/i18n/zh-CN';
 import { makeBadFiles, makeVariants } from '../corpus/glasses-variants.mjs';
 import { axeViolations } from './axe';
-import { DIST_DIR } from './media-helpers';
+import {
+  compareGlassesAtEyes,
+  selectGlasses,
+  startCamera,
+  waitForStats,
+  type EyeComparison,
+} from './app-page';
+import { prepareFixtures } from './fixtures.mjs';
+import { DIST_DIR, saveDownload } from './media-helpers';
 import { newSession, serviceWorkerInControl } from './storage-helpers';
 
+const fixtures = await prepareFixtures();
 let server: { url: string; close(): Promise<void> };
 let dir: string;
 let textured: string;
 let twoPairs: string;
+let specGloss: string;
 
 beforeAll(async () => {
   server = await startServer({ dir: DIST_DIR, port: 0 });
   dir = await mkdtemp(join(tmpdir(), 'check-page-'));
   const original = new Uint8Array(await readFile('public/models/002.glb'));
   // A PNG-textured export: the app's own CSP must let its loader read the embedded image.
-  const variant = (await makeVariants(original)).find((v) => v.name === 'texture-transform')!;
+  const variants = await makeVariants(original);
+  const variant = (name: string) => variants.find((v) => v.name === name)!.glb;
   textured = join(dir, 'textured.glb');
-  await writeFile(textured, variant.glb);
+  await writeFile(textured, variant('texture-transform'));
+  // Spec-gloss materials, converted by glTF Transform in a chunk the app's CSP must let load.
+  specGloss = join(dir, 'spec-gloss.glb');
+  await writeFile(specGloss, variant('spec-gloss'));
   const pairs = (await makeBadFiles(original)).find((b) => b.name === 'two-pairs.glb')!;
   twoPairs = join(dir, 'two-pairs.glb');
   await writeFile(twoPairs, pairs.bytes);
@@ -37,6 +53,43 @@ afterAll(async () => {
 });
 
 const cards = (page: Page) => page.getByTestId('check-card');
+
+/** Where the glasses sit: centre (fractions of the picture) and size (in eye spans). */
+interface Placement {
+  x: number;
+  y: number;
+  size: number;
+}
+const placementOf = (c: EyeComparison): Placement => ({
+  x: c.glassesCentre[0],
+  y: c.glassesCentre[1],
+  size: c.glassesSizePx / c.eyeSpanPx,
+});
+const apart = (a: Placement, b: Placement) => Math.hypot(a.x - b.x, a.y - b.y);
+
+/** The placement once two readings 300 ms apart agree: the face is still, so must the glasses be. */
+async function steadyPlacement(page: Page): Promise<Placement> {
+  let last: Placement | null = null;
+  for (let i = 0; i < 40; i++) {
+    const now = placementOf(await compareGlassesAtEyes(page));
+    if (last && apart(now, last) < 0.002 && Math.abs(now.size - last.size) < 0.01) return now;
+    last = now;
+    await page.waitForTimeout(300);
+  }
+  throw new Error(`the glasses never held still on a still face (last ${JSON.stringify(last)})`);
+}
+
+/** A copy of the built app whose manifest lists `entry`, with `bytes` as its file. */
+async function appWithEntry(entry: { value: string }, bytes: Uint8Array): Promise<string> {
+  const root = join(dir, 'app');
+  await cp(DIST_DIR, root, { recursive: true });
+  await writeFile(join(root, entry.value), bytes);
+  const manifestPath = join(root, 'others/manifest.json');
+  const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as object[];
+  for (const suffix of ['.br', '.gz']) await rm(manifestPath + suffix, { force: true });
+  await writeFile(manifestPath, JSON.stringify([...manifest, entry]));
+  return root;
+}
 
 /** Waits until the card's check is done, and returns its verdict. */
 async function verdictOf(card: Locator): Promise<string | null> {
@@ -62,9 +115,13 @@ describe('shop tools page', () => {
       // Reachable from the footer only, never from the main navigation.
       expect(await page.getByRole('navigation').getByText('商家工具').count()).toBe(0);
 
-      await page.getByTestId('check-files').setInputFiles([textured, twoPairs]);
-      await expect.poll(() => cards(page).count()).toBe(2);
-      const [good, pairs] = [cards(page).nth(0), cards(page).nth(1)];
+      await page.getByTestId('check-files').setInputFiles([textured, twoPairs, specGloss]);
+      await expect.poll(() => cards(page).count()).toBe(3);
+      const [good, pairs, gloss] = [0, 1, 2].map((i) => cards(page).nth(i)) as [
+        Locator,
+        Locator,
+        Locator,
+      ];
       expect(await verdictOf(good)).toBe('ok');
       const goodText = await good.innerText();
       expect(goodText).toContain(zhCN.checkVerdictOk);
@@ -77,6 +134,10 @@ describe('shop tools page', () => {
       expect(await verdictOf(pairs)).toBe('refused');
       expect(await pairs.innerText()).toContain(zhCN.glassesTwoPairs);
       expect(await pairs.getByTestId('check-entry').count()).toBe(0);
+      expect(await verdictOf(gloss)).not.toBe('refused');
+      expect(await gloss.innerText()).toContain(
+        zhCN.fitMaterialConverted.replace('{ext}', 'KHR_materials_pbrSpecularGlossiness'),
+      );
       expect(await axeViolations(page)).toEqual([]);
 
       // The copied entry is one the app's manifest accepts, with the measured size.
@@ -105,6 +166,77 @@ describe('shop tools page', () => {
       await page.getByTestId('check-files').setInputFiles([textured]);
       expect(await verdictOf(cards(page).first())).toBe('ok');
     } finally {
+      await close();
+    }
+  });
+
+  it('wears the file live, and its copied entry and packed file sit the same in the app', async () => {
+    const { browser, page, close } = await newSession(fixtures.still.y4m);
+    let app: { url: string; close(): Promise<void> } | null = null;
+    try {
+      await page.goto(`${server.url}/check?stats`);
+      await page.getByTestId('check-files').setInputFiles([textured]);
+      const card = cards(page).first();
+      const first = await verdictOf(card);
+      if (first !== 'ok') console.log(await card.innerText());
+      expect(first).toBe('ok');
+      await card.getByRole('button', { name: zhCN.checkLive }).click();
+      await startCamera(page);
+      await waitForStats(page, (s) => s.tracked > 10);
+      const plain = await steadyPlacement(page);
+
+      // The sliders move the glasses on the live picture (up 10 mm, tilted 10°).
+      await card.getByLabel(zhCN.checkBridgeUp).fill('10');
+      await card.getByLabel(zhCN.checkTilt).fill('10');
+      await expect
+        .poll(async () => placementOf(await compareGlassesAtEyes(page)).y, { timeout: 30_000 })
+        .toBeLessThan(plain.y - 0.01);
+      const tuned = await steadyPlacement(page);
+      const entry = JSON.parse(await card.getByTestId('check-entry').innerText()) as {
+        value: string;
+        serialNo: string;
+        fit?: object;
+      };
+      expect(entry.fit).toEqual({ bridgeOffsetMm: [0, 10, 0], pantoscopicDeg: 10 });
+
+      // The packed download: meshopt, and checked on the page it measures the same.
+      await card.getByRole('button', { name: zhCN.checkPack }).click();
+      const link = card.getByTestId('check-packed');
+      await link.waitFor({ timeout: 60_000 });
+      const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+      const packedPath = await saveDownload(download);
+      const packed = await readFile(packedPath);
+      expect(packed.toString('latin1', 0, 4)).toBe('glTF');
+      expect(packed.toString('latin1')).toContain('EXT_meshopt_compression');
+      await page.getByTestId('check-files').setInputFiles([packedPath]);
+      const packedCard = cards(page).nth(1);
+      expect(await verdictOf(packedCard)).toBe('ok');
+      expect(await packedCard.getByTestId('check-size').innerText()).toBe(
+        await card.getByTestId('check-size').innerText(),
+      );
+
+      // The copied entry in a real manifest, with the shop's serial number: the app puts the
+      // glasses where the page showed them, not where they sit without the override.
+      // The page's own camera and engine stop first: two try-ons share these two cores.
+      await page.close();
+      const shopEntry = { ...entry, serialNo: '901' };
+      app = await startServer({
+        dir: await appWithEntry(shopEntry, new Uint8Array(await readFile(textured))),
+        port: 0,
+      });
+      const appPage = await (
+        await browser.newContext({ locale: 'zh-CN', viewport: { width: 430, height: 900 } })
+      ).newPage();
+      await appPage.goto(`${app.url}/home?stats`);
+      await startCamera(appPage);
+      await selectGlasses(appPage, '901');
+      const worn = await steadyPlacement(appPage);
+      console.log('placements', JSON.stringify({ plain, tuned, worn }));
+      expect(apart(tuned, plain)).toBeGreaterThan(0.02);
+      expect(apart(worn, tuned)).toBeLessThan(0.006);
+      expect(Math.abs(worn.size - tuned.size) / tuned.size).toBeLessThan(0.03);
+    } finally {
+      await app?.close();
       await close();
     }
   });

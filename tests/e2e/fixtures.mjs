@@ -30,7 +30,7 @@ export const ASTRONAUT_ROLL = { amplitudeRad: 0.35, periodS: 4 };
 /**
  * @typedef {{ name: string, y4m: string, width: number, height: number, fps: number }} Camera
  * @typedef {{ name: string, mp4: string }} VideoFile
- * @typedef {{ source: 'shared' | 'astronaut', dir: string, cameras: Camera[], files: VideoFile[], roll: VideoFile }} Fixtures
+ * @typedef {{ source: 'shared' | 'astronaut', dir: string, cameras: Camera[], still: Camera, files: VideoFile[], roll: VideoFile }} Fixtures
  */
 
 /** @param {string} command @param {string[]} args @param {{ cwd?: string }} [options] */
@@ -130,9 +130,14 @@ async function sharedSet() {
       ...(await h264Args()),
     ],
   );
+  // The same picture, held still: a camera whose fit must not wander.
+  const stillY4m = join(CACHE, 'webcam-still.y4m');
+  const loop = ['-framerate', '30', '-loop', '1', '-i', stillPng, '-t', '2', '-r', '30'];
+  await ffmpegCached(stillY4m, [stillPng], [...loop, '-vf', 'scale=640:-2,format=yuv420p']);
   return {
     source: 'shared',
     dir: CACHE,
+    still: await camera('still', stillY4m),
     cameras: [await camera('portrait-turn', portraitY4m), await camera('webcam', webcamY4m)],
     files: [
       { name: 'portrait-turn', mp4: portrait },
@@ -217,10 +222,12 @@ async function astronautSet() {
   );
   await ffmpegCached(rollMp4, [png], [...input, '-vf', roll, ...(await h264Args())]);
   const rollFile = { name: 'roll', mp4: rollMp4 };
+  const still = await camera('still', stillY4m);
   return {
+    still,
     source: 'astronaut',
     dir: CACHE,
-    cameras: [await camera('roll', rollY4m), await camera('still', stillY4m)],
+    cameras: [await camera('roll', rollY4m), still],
     files: [rollFile],
     roll: rollFile,
   };

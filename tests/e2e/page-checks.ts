@@ -101,6 +101,8 @@ export interface EyeComparison {
    */
   glassesRollDeg: number;
   eyesRollDeg: number;
+  /** The centre of the pixels the glasses change, as fractions of the picture's width and height. */
+  glassesCentre: [number, number];
   corner: number;
 }
 
@@ -170,5 +172,16 @@ export async function glassesAtEyesInPage(averageSize = false): Promise<EyeCompa
   const eyesRollDeg = line > 90 ? line - 180 : line < -90 ? line + 180 : line;
   const glassesSizePx = Math.sqrt(changed);
   const corner = region(r, r, r);
-  return { width, height, eyes, corner, eyeSpanPx, glassesSizePx, glassesRollDeg, eyesRollDeg };
+  const glassesCentre: [number, number] = [mx / width, my / height];
+  return {
+    width,
+    height,
+    eyes,
+    corner,
+    eyeSpanPx,
+    glassesSizePx,
+    glassesRollDeg,
+    eyesRollDeg,
+    glassesCentre,
+  };
 }

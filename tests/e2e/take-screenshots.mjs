@@ -1,9 +1,13 @@
 // Phone-size screenshots for the README: Loading, Home before a source is on, tracking with
-// glasses, the grid scrolled under the picture, a photo ready to share, About; and a wide Home.
+// glasses, the grid scrolled under the picture, a photo ready to share, About; and a wide Home;
+// 商家工具 (/check) on a phone (three files checked) and on a desktop (one worn live).
 // Run after `npm run build`: node tests/e2e/take-screenshots.mjs
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startServer } from '../../scripts/serve.mjs';
 import { launchChromium } from './browser.mjs';
+import { makeBadFiles, makeVariants } from '../corpus/glasses-variants.mjs';
 import { prepareFixtures } from './fixtures.mjs';
 
 const OUT = new URL('./screenshots/', import.meta.url);
@@ -13,6 +17,26 @@ const PHONE = {
   isMobile: true,
   deviceScaleFactor: 1,
 };
+
+/** Files for the shop page: a good one, a centimetre re-export, two pairs in one file (refused). */
+async function checkFiles() {
+  const dir = await mkdtemp(join(tmpdir(), 'shots-'));
+  const original = new Uint8Array(await readFile('public/models/002.glb'));
+  const variants = await makeVariants(original);
+  const bad = await makeBadFiles(original);
+  const picked = [
+    ['002.glb', original],
+    ['frame-cm.glb', variants.find((v) => v.name === 'cm')?.glb],
+    ['two-pairs.glb', bad.find((b) => b.name === 'two-pairs.glb')?.bytes],
+  ];
+  const paths = [];
+  for (const [name, bytes] of picked) {
+    if (!bytes) throw new Error(`corpus has no ${name}`);
+    paths.push(join(dir, name));
+    await writeFile(paths.at(-1), bytes);
+  }
+  return paths;
+}
 
 const fixtures = await prepareFixtures();
 const server = await startServer({ dir: 'dist', port: 0 });
@@ -75,6 +99,26 @@ try {
   await desk.locator('.model-cell[aria-pressed="true"]').waitFor({ timeout: 60_000 });
   await desk.waitForTimeout(3000);
   await desk.screenshot({ path: new URL('home-wide.png', OUT).pathname });
+
+  // The shop page on a phone with three files checked, and on a desktop with one worn live.
+  const shop = await (await browser.newContext({ locale: 'zh-CN', ...PHONE })).newPage();
+  await shop.goto(new URL('/check', server.url).href);
+  const files = await checkFiles();
+  await shop.getByTestId('check-files').setInputFiles(files);
+  const settled = '[data-testid=check-card]:not([data-verdict=checking])';
+  await shop
+    .locator(settled)
+    .nth(files.length - 1)
+    .waitFor({ timeout: 120_000 });
+  await shop.screenshot({ path: new URL('check-phone.png', OUT).pathname, fullPage: true });
+  await desk.goto(new URL('/check', server.url).href);
+  await desk.getByTestId('check-files').setInputFiles(files[0]);
+  await desk.locator(settled).waitFor({ timeout: 120_000 });
+  await desk.getByRole('button', { name: '在摄像头或视频上试戴' }).click();
+  await desk.getByRole('button', { name: '开启摄像头' }).click({ timeout: 120_000 });
+  await desk.getByLabel('前倾角（度）').fill('8');
+  await desk.waitForTimeout(4000);
+  await desk.screenshot({ path: new URL('check-desktop.png', OUT).pathname });
   console.log('screenshots written to', OUT.pathname);
 } finally {
   await browser.close();

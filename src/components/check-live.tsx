@@ -1,0 +1,114 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useTryOn } from '../engine/use-try-on';
+import { t } from '../i18n';
+import { glassesMessage } from '../catalogue/glasses-message';
+import { DeadlinePassed, withDeadline } from '../shared/deadline';
+import { glassesErrorCode, type FitOverride } from '../shared/glasses-types';
+import { LIVE_WEAR_DEADLINE_MS } from '../shared/ui-constants';
+import { engineErrorAtom } from '../state/atoms';
+import { EmptyState } from './empty-state';
+import { TryOnView } from './try-on-view';
+import { VideoFileBar } from './video-file-bar';
+
+/** Quiet time after the last slider move before the glasses are fitted again on the picture. */
+const REFIT_MS = 120;
+
+function wearFailure(error: unknown): string {
+  const code = glassesErrorCode(error);
+  const reason = code
+    ? glassesMessage(code)
+    : error instanceof DeadlinePassed
+      ? t('checkTimeout', { seconds: error.ms / 1000 })
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return t('checkLiveFailed', { reason });
+}
+
+/**
+ * The shop's file on the camera or a video file, with the app's own engine: the override the
+ * sliders set is what the manifest entry carries, so what is seen here is what the app shows.
+ */
+export function CheckLive({
+  name,
+  bytes,
+  fit,
+  onClose,
+}: {
+  name: string;
+  bytes: ArrayBuffer;
+  fit: FitOverride;
+  onClose: () => void;
+}) {
+  const { canvasRef, videoRef, canvasKey, ...controls } = useTryOn();
+  const { engine, status } = controls;
+  const engineError = useAtomValue(engineErrorAtom);
+  const [failure, setFailure] = useState<string | null>(null);
+  const idle = !controls.active && !controls.loading;
+
+  // Worn again whenever the engine is (again) ready, or the file or its override changes.
+  useEffect(() => {
+    if (!engine || status !== 'ready') return;
+    let current = true;
+    const timer = setTimeout(() => {
+      const worn = engine.setGlasses({
+        id: `check:${name}`,
+        glb: bytes.slice(0),
+        ...(Object.keys(fit).length > 0 ? { fit } : {}),
+      });
+      withDeadline(worn, LIVE_WEAR_DEADLINE_MS).then(
+        () => current && setFailure(null),
+        (error: unknown) => current && setFailure(wearFailure(error)),
+      );
+    }, REFIT_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [engine, status, bytes, fit, name]);
+
+  return (
+    <section className="check-live stage" aria-label={t('checkLiveTitle', { name })}>
+      <header>
+        <h2>{t('checkLiveTitle', { name })}</h2>
+        {controls.running ? (
+          <button type="button" className="link-button" onClick={controls.stopCamera}>
+            {t('cameraOff')}
+          </button>
+        ) : null}
+        <button type="button" className="link-button" onClick={onClose}>
+          {t('checkLiveClose')}
+        </button>
+      </header>
+      <TryOnView
+        canvasRef={canvasRef}
+        videoRef={videoRef}
+        canvasKey={canvasKey}
+        status={status}
+        engine={engine}
+        loading={controls.loading}
+        preparing={controls.preparing}
+        active={controls.active}
+      >
+        {idle ? (
+          <EmptyState
+            canStart={status !== 'error'}
+            preparing={controls.preparing}
+            cameraWaiting={controls.cameraWaiting}
+            onCamera={() => void controls.startCamera()}
+            onStopCamera={controls.stopCamera}
+            onOpenFile={controls.stopCamera}
+            onFile={(file) => void controls.openVideoFile(file)}
+          />
+        ) : null}
+      </TryOnView>
+      {controls.videoMode ? <VideoFileBar videoRef={videoRef} /> : null}
+      {failure || engineError ? (
+        <p role="alert" className="error">
+          {failure ?? engineError}
+        </p>
+      ) : null}
+    </section>
+  );
+}
