@@ -1,14 +1,15 @@
 // Precompresses the production build (brotli 11 + gzip 9) for scripts/serve.mjs and any static
 // host that serves .br/.gz siblings. Brotli 11 on the 13 MB wasm takes ~45 s on one core but saves
-// ~14% over quality 9, so results are cached by content hash in .cache/compress: the vendor files
-// (wasm, model) only change on upgrades, and warm builds stay fast.
+// ~14% over quality 9, so results are cached by content hash in the user's cache (USER_CACHE_DIR,
+// shared by every clone on the machine): the vendor files (wasm, model) only change on upgrades,
+// and warm builds, fresh clones included, stay fast.
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { extname, join, relative } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { PROJECT_ROOT } from './lib/constants.mjs';
+import { PROJECT_ROOT, USER_CACHE_DIR } from './lib/constants.mjs';
 
 const EXTENSIONS = new Set(
   'js mjs css html json svg wasm task glb webmanifest txt'.split(' ').map((e) => `.${e}`),
@@ -16,7 +17,7 @@ const EXTENSIONS = new Set(
 const MIN_BYTES = 1024;
 /** A variant that saves under 10% is not worth a second request path and the disk. */
 const MAX_RATIO = 0.9;
-const CACHE_DIR = join(PROJECT_ROOT, '.cache/compress');
+const CACHE_DIR = join(USER_CACHE_DIR, 'compress');
 const CACHE_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
 
 const brotli = promisify(zlib.brotliCompress);
@@ -69,7 +70,10 @@ async function cached(sha, key, run) {
     return hit;
   }
   const out = await run();
-  await writeFile(path, out);
+  // Written aside and renamed: another clone building at once never reads half a file.
+  const temp = `${path}.${process.pid}.tmp`;
+  await writeFile(temp, out);
+  await rename(temp, path);
   return out;
 }
 
@@ -99,8 +103,9 @@ async function pruneCache() {
   const now = Date.now();
   for (const name of await readdir(CACHE_DIR)) {
     const path = join(CACHE_DIR, name);
-    const info = await stat(path);
-    if (now - info.mtimeMs > CACHE_MAX_AGE_MS) await rm(path, { force: true });
+    // Another clone may be pruning or writing too: a file gone meanwhile is no error.
+    const info = await stat(path).catch(() => null);
+    if (info && now - info.mtimeMs > CACHE_MAX_AGE_MS) await rm(path, { force: true });
   }
 }
 

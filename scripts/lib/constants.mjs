@@ -1,9 +1,20 @@
 // Reads literal values from src/shared/*-constants.ts so that the .mjs scripts (which Node 20
 // cannot load TypeScript into) share one source of truth with the app instead of copies.
 import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Work that only depends on its inputs' content (brotli of vendor files) is kept per user, not
+ * per checkout, so that a fresh clone on the same machine (every CI run) reuses it.
+ * TRY_ON_CACHE_DIR moves it; entries are named by content hash, so clones never disagree.
+ */
+export const USER_CACHE_DIR =
+  process.env.TRY_ON_CACHE_DIR ??
+  join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'glasses-try-on');
 const CONSTANTS_FILES = ['ui', 'storage', 'render'].map((concern) =>
   fileURLToPath(new URL(`../../src/shared/${concern}-constants.ts`, import.meta.url)),
 );

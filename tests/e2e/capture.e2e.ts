@@ -19,9 +19,6 @@ import {
 const fixtures = await prepareFixtures();
 // Recording is specified at 30 fps (docs/behaviour.md §9): use a 30 fps camera.
 const camera = fixtures.cameras.find((c) => c.fps >= 30) ?? fixtures.cameras[0]!;
-/** Seconds of tracking measured without and with recording (the report uses 60). */
-const MEASURE_S = Number(process.env.RECORD_MEASURE_S ?? 15);
-const ROUNDS = 3;
 
 let server: { url: string; close(): Promise<void> };
 beforeAll(async () => {
@@ -65,30 +62,19 @@ describe(`photo and recording on camera ${camera.name}`, () => {
     });
   });
 
-  it('records 4 s at 2× the video size and reports tracking with and without recording', async () => {
+  it('records 4 s at 2× the video size, from press to press, as the app shows it', async () => {
     await withApp(server.url, { cameraY4m: camera.y4m }, async ({ page }) => {
       await startCamera(page);
       await wearGlasses(page);
       await waitForSettled(page);
-      // Idle and recording windows alternate, so the load of a shared machine hits both alike.
+      // Drawing rates with and without recording are the bench's to measure (bench/RESULTS.md).
       const stop = page.getByRole('button', { name: '停止录像' });
-      let idleFps = 0;
-      let recordingFps = 0;
-      for (let round = 0; round < ROUNDS; round++) {
-        idleFps += (await frameRates(page, MEASURE_S / ROUNDS)).drawn / ROUNDS;
-        await page.getByRole('button', { name: '开始录像' }).click();
-        await stop.waitFor();
-        recordingFps += (await frameRates(page, MEASURE_S / ROUNDS)).drawn / ROUNDS;
-        await expect
-          .poll(() => page.getByRole('timer').textContent(), { timeout: 15_000 })
-          .toMatch(/^\d+:\d\d$/);
-        await Promise.all([page.waitForEvent('download'), stop.click()]);
-      }
-      console.log(
-        `drawing ${idleFps.toFixed(2)} fps idle, ${recordingFps.toFixed(2)} fps recording ` +
-          `(${MEASURE_S} s each, ${ROUNDS} rounds)`,
-      );
-      // Reported, not asserted: performance is judged by `npm run bench`, not by timed tests.
+      // A first, short recording: the timer runs and the file comes.
+      await page.getByRole('button', { name: '开始录像' }).click();
+      await expect
+        .poll(() => page.getByRole('timer').textContent(), { timeout: 15_000 })
+        .toMatch(/^\d+:\d\d$/);
+      await Promise.all([page.waitForEvent('download'), stop.click()]);
 
       // The presses happen inside these clicks (plain DOM clicks: no actionability waits).
       const clickTimed = async (button: typeof stop) => {

@@ -130,8 +130,11 @@ describe('catalogue grid', () => {
     });
   });
 
-  describe.each(fixtures.cameras)('every built-in model sits on the eyes ($name)', (camera) => {
-    it('draws each model at the eyes', async () => {
+  // One camera: each model's fit is proven in the unit corpus; here, that the app draws it there.
+  // The pipeline suite covers every camera with one model.
+  describe('every built-in model sits on the eyes', () => {
+    const camera = fixtures.cameras[0]!;
+    it(`draws each model at the eyes (${camera.name})`, async () => {
       await withApp(server.url, { cameraY4m: camera.y4m }, async ({ page }) => {
         await startCamera(page);
         const serials = await page

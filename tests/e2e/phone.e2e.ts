@@ -24,12 +24,23 @@ const touch = (width: number, height: number): BrowserContextOptions => ({
   isMobile: true,
   deviceScaleFactor: 2,
 });
-const SCREENS: [string, BrowserContextOptions][] = [
-  ['375×667', touch(375, 667)],
-  ['390×844', touch(390, 844)],
-  ['412×915', touch(412, 915)],
-  ['844×390 (phone held sideways)', touch(844, 390)],
-  ['1280×900', { viewport: { width: 1280, height: 900 } }],
+/**
+ * One phone, turned and swapped for others mid-session (each size is checked afresh, as a
+ * rotation or a new window would leave it); and a desktop, whose pointer and layout differ.
+ */
+const PHONE_SIZES: [string, { width: number; height: number }][] = [
+  ['375×667', { width: 375, height: 667 }],
+  ['390×844', { width: 390, height: 844 }],
+  ['412×915', { width: 412, height: 915 }],
+  ['844×390 (phone held sideways)', { width: 844, height: 390 }],
+];
+const DEVICES: [string, BrowserContextOptions, typeof PHONE_SIZES][] = [
+  ['phones, then turned sideways', touch(375, 667), PHONE_SIZES],
+  [
+    'a desktop',
+    { viewport: { width: 1280, height: 900 } },
+    [['1280×900', { width: 1280, height: 900 }]],
+  ],
 ];
 
 /** Whether the whole box of `selector` is inside the viewport and on top at its corners. */
@@ -52,12 +63,31 @@ function fullyShown(page: Page, selector: string) {
   }, selector);
 }
 
+/**
+ * The paused picture once it has stopped changing: after a resize it is drawn again at the new
+ * size, and tracked again, over the next second or so.
+ */
+async function steadyPicture(page: Page): Promise<Buffer> {
+  let last = await shownPicture(page);
+  for (let i = 0; i < 20; i++) {
+    await page.waitForTimeout(300);
+    const now = await shownPicture(page);
+    const change = await page.evaluate(pngDifference, [
+      last.toString('base64'),
+      now.toString('base64'),
+    ] as [string, string]);
+    if (change < 0.05) return now;
+    last = now;
+  }
+  throw new Error('the paused picture kept changing');
+}
+
 /** The picture as shown, without the hold-to-compare label (its text changes while holding). */
 function shownPicture(page: Page): Promise<Buffer> {
   return page.getByTestId('picture').screenshot({ style: '.compare-label { visibility: hidden }' });
 }
 
-describe.each(SCREENS)('phone-first try-on at %s', (_name, device) => {
+describe.each(DEVICES)('phone-first try-on on %s', (_device, device, sizes) => {
   it('says what to do, keeps the picture in view over the grid, and compares on a hold', async () => {
     // Holds the head occluder so that the preparing state lasts long enough to be read.
     let release = () => {};
@@ -92,69 +122,84 @@ describe.each(SCREENS)('phone-first try-on at %s', (_name, device) => {
         await chooseFile(page, file.mp4);
         await wearGlasses(page, '002');
         await waitForSettled(page);
-
-        // The grid keeps 3 columns with no gutter.
-        const cells = await page
-          .locator('.model-cell')
-          .evaluateAll((all) =>
-            all.map((cell) => cell.getBoundingClientRect()).map((b) => [b.left, b.right]),
-          );
-        const columns = [...new Set(cells.map(([left]) => Math.round(left!)))];
-        expect(columns).toHaveLength(3);
-        expect(Math.abs(cells[0]![1]! - cells[1]![0]!)).toBeLessThan(1);
-
-        // Grid scrolled to its last row: the picture is still fully in view, nothing over it,
-        // and the last row itself is not hidden under the picture or the controls.
-        await page
-          .locator('.model-cell')
-          .last()
-          .evaluate((cell) => cell.scrollIntoView({ block: 'end' }));
-        await page.waitForTimeout(300);
-        const scrolled = await page.evaluate(() => scrollY);
-        const picture = await fullyShown(page, '.view');
-        const lastRow = await fullyShown(page, '.model-grid li:last-child');
-        console.log(`${_name}: scrolled ${scrolled}px`, JSON.stringify({ picture, lastRow }));
-        expect(picture).toMatchObject({ inside: true, onTop: true });
-        expect(lastRow).toMatchObject({ inside: true, onTop: true });
-        const width = device.viewport!.width;
-        if (width < 720) {
-          // Phones: the page did scroll (the grid is below the picture), the controls sit at the
-          // bottom edge, within a thumb's reach.
-          expect(scrolled).toBeGreaterThan(0);
-          const bar = await page.locator('.controls').boundingBox();
-          expect(bar!.y + bar!.height).toBeCloseTo(device.viewport!.height, 0);
-        }
-
-        // Before/after: press and hold shows the picture without glasses, release brings them back.
-        await page.getByRole('button', { name: '暂停' }).click();
-        await page.waitForTimeout(1000); // the paused picture is tracked again with its own pose
-        const worn = await shownPicture(page);
-        const canvas = page.getByRole('button', { name: '按住画面：对比不戴眼镜' });
-        const box = (await canvas.boundingBox())!;
-        await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.8);
-        await page.mouse.down();
-        await expect.poll(() => canvas.getAttribute('aria-pressed')).toBe('true');
-        await page.waitForTimeout(400);
-        const bare = await shownPicture(page);
-        await page.mouse.up();
-        await expect.poll(() => canvas.getAttribute('aria-pressed')).toBe('false');
-        await page.waitForTimeout(400);
-        const again = await shownPicture(page);
-        const diff = (a: Buffer, b: Buffer) =>
-          page.evaluate(pngDifference, [a.toString('base64'), b.toString('base64')] as [
-            string,
-            string,
-          ]);
-        const held = { bare: await diff(worn, bare), again: await diff(worn, again) };
-        console.log(`${_name}: hold`, JSON.stringify(held));
-        expect(held.bare).toBeGreaterThan(0.5);
-        expect(held.again).toBeLessThan(held.bare / 3);
-
-        expect(await axeViolations(page)).toEqual([]);
+        for (const [name, size] of sizes)
+          await checkScreen(page, name, size, sizes[0]![1] === size);
       },
     );
   });
 });
+
+/**
+ * At `size`: three gutterless grid columns, the picture fully in view with the grid scrolled to
+ * its end, the controls within a thumb's reach on phones, hold-to-compare, and no axe violation.
+ */
+async function checkScreen(
+  page: Page,
+  name: string,
+  size: { width: number; height: number },
+  first: boolean,
+): Promise<void> {
+  if (!first) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => window.scrollTo(0, 0));
+  }
+  // The grid keeps 3 columns with no gutter.
+  const cells = await page
+    .locator('.model-cell')
+    .evaluateAll((all) =>
+      all.map((cell) => cell.getBoundingClientRect()).map((b) => [b.left, b.right]),
+    );
+  const columns = [...new Set(cells.map(([left]) => Math.round(left!)))];
+  expect(columns).toHaveLength(3);
+  expect(Math.abs(cells[0]![1]! - cells[1]![0]!)).toBeLessThan(1);
+
+  // Grid scrolled to its last row: the picture is still fully in view, nothing over it,
+  // and the last row itself is not hidden under the picture or the controls.
+  await page
+    .locator('.model-cell')
+    .last()
+    .evaluate((cell) => cell.scrollIntoView({ block: 'end' }));
+  await page.waitForTimeout(300);
+  const scrolled = await page.evaluate(() => scrollY);
+  const picture = await fullyShown(page, '.view');
+  const lastRow = await fullyShown(page, '.model-grid li:last-child');
+  console.log(`${name}: scrolled ${scrolled}px`, JSON.stringify({ picture, lastRow }));
+  expect(picture).toMatchObject({ inside: true, onTop: true });
+  expect(lastRow).toMatchObject({ inside: true, onTop: true });
+  if (size.width < 720) {
+    // Phones: the page did scroll (the grid is below the picture), the controls sit at the
+    // bottom edge, within a thumb's reach.
+    expect(scrolled).toBeGreaterThan(0);
+    const bar = await page.locator('.controls').boundingBox();
+    expect(bar!.y + bar!.height).toBeCloseTo(size.height, 0);
+  }
+
+  // Before/after: press and hold shows the picture without glasses, release brings them back.
+  // Paused afresh at each size: the paused picture is tracked again with its own pose.
+  if (!first) await page.getByRole('button', { name: '播放' }).click();
+  await page.getByRole('button', { name: '暂停' }).click();
+  await page.waitForTimeout(1000);
+  const worn = await steadyPicture(page);
+  const canvas = page.getByRole('button', { name: '按住画面：对比不戴眼镜' });
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.8);
+  await page.mouse.down();
+  await expect.poll(() => canvas.getAttribute('aria-pressed')).toBe('true');
+  await page.waitForTimeout(400);
+  const bare = await shownPicture(page);
+  await page.mouse.up();
+  await expect.poll(() => canvas.getAttribute('aria-pressed')).toBe('false');
+  await page.waitForTimeout(400);
+  const again = await shownPicture(page);
+  const diff = (a: Buffer, b: Buffer) =>
+    page.evaluate(pngDifference, [a.toString('base64'), b.toString('base64')] as [string, string]);
+  const held = { bare: await diff(worn, bare), again: await diff(worn, again) };
+  console.log(`${name}: hold`, JSON.stringify(held));
+  expect(held.bare).toBeGreaterThan(0.5);
+  expect(held.again).toBeLessThan(held.bare / 3);
+
+  expect(await axeViolations(page)).toEqual([]);
+}
 
 /** Stubs only Web Share (files): says yes, and records what it was given. */
 const SHARE_STUB = `

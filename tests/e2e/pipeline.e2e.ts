@@ -73,8 +73,8 @@ describe.each(fixtures.cameras)('pipeline on camera $name', (camera) => {
   });
 });
 
-/** Long enough for thousands of frames through the pump and a few hundred detections. */
-const ACCOUNTING_S = 20;
+/** Long enough for hundreds of frames through the pump and dozens of detections. */
+const ACCOUNTING_S = 12;
 
 describe('frame accounting', () => {
   it(`leaves no VideoFrame open after ${ACCOUNTING_S} s, and frames in = drawn + dropped`, async () => {

@@ -33,6 +33,8 @@ afterAll(() => server?.close());
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Seconds the tab stays hidden while nothing may move. */
 const HIDDEN_S = 3;
+/** Seconds over which the report's tracking rate is counted. */
+const REPORT_WINDOW_S = 2;
 /** In the page: the tab's visibility and the video's state. */
 const mediaInPage = () => {
   const video = document.querySelector('video')!;
@@ -148,10 +150,12 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
         .join(', ');
       expect(cmp.eyes).toBeGreaterThan(5);
       expect(cmp.corner).toBeLessThan(1);
-      await sleep(5000);
+      // Reported, not asserted (the bench measures): a short window is enough to say it.
+      await sleep(REPORT_WINDOW_S * 1000);
       const t1 = await app.readStats(session());
       report.delegate = t1.delegate;
-      report.fps = `${t1.fps} fps (${((t1.tracked - t0.tracked) / 5).toFixed(1)} tracked/s)`;
+      const perSecond = (t1.tracked - t0.tracked) / REPORT_WINDOW_S;
+      report.fps = `${t1.fps} fps (${perSecond.toFixed(1)} tracked/s)`;
       report.detectMs = String(t1.detectMs);
       report.path = t1.path || '(not reported)';
     }),
