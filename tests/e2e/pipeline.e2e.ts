@@ -53,7 +53,7 @@ describe.each(fixtures.cameras)('pipeline on camera $name', (camera) => {
       expect(cmp.eyes).toBeGreaterThan(8);
       expect(cmp.corner).toBeLessThan(1);
       // Face on ≥ 90% of the frames tracked after the first face.
-      const later = await waitForStats(page, (s) => s.workerTracked >= warm.workerTracked + 60);
+      const later = await waitForStats(page, (s) => s.workerTracked >= warm.workerTracked + 40);
       const found = (later.faces - warm.faces) / (later.workerTracked - warm.workerTracked);
       expect(found).toBeGreaterThanOrEqual(0.9);
       // Tracking runs beside the drawing, so every frame the page takes is drawn (≥ 90 %; a frame

