@@ -15,6 +15,26 @@ const KEYS: Record<GlassesErrorCode, StringKey> = {
   implausible: 'glassesImplausible',
 };
 
+/**
+ * Refusals that are the file's own fault: a stored copy refused so is dropped, and the next tap
+ * fetches the published file again. Any other failure (a decoder this device cannot fetch
+ * offline, a worker that died or did not answer) keeps the stored copy: it is not to blame.
+ */
+const FILE_FAULTS: ReadonlySet<GlassesErrorCode> = new Set<GlassesErrorCode>([
+  'too-large',
+  'too-many-triangles',
+  'corrupt',
+  'no-meshes',
+  'texture',
+  'ambiguous',
+  'two-pairs',
+  'implausible',
+]);
+
+export function isFileFault(code: GlassesErrorCode | null): boolean {
+  return code !== null && FILE_FAULTS.has(code);
+}
+
 /** Why a model cannot be worn, in the user's language, with the limits filled in. */
 export function glassesMessage(code: GlassesErrorCode): string {
   return t(KEYS[code], {

@@ -93,10 +93,11 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean, starti
       const signal = nextTap();
       const stored = status === 'downloaded' ? await readModel(entry) : undefined;
       if (stored) {
-        const report = await wear(entry, stored, signal);
-        if (report) tellMaterial(stored, report);
-        // A stored copy that no longer loads (damaged storage) is dropped: the next tap refetches.
-        else if (!signal.aborted) {
+        const worn = await wear(entry, stored, signal);
+        if (worn.report) tellMaterial(stored, worn.report);
+        // A stored copy refused for its own fault (damaged storage) is dropped: the next tap
+        // refetches. One that failed for another reason (offline, a dead worker) is kept.
+        else if (worn.fileFault && !signal.aborted) {
           await forgetModel(entry);
           setStatus(entry.value, 'not-downloaded');
         }
@@ -124,10 +125,12 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean, starti
       } finally {
         setProgress((p) => ({ ...p, [entry.value]: 0 }));
       }
-      // Stored only once the worker has accepted it: a model that will not load is never kept.
-      const report = await wear(entry, model, signal);
-      if (report) tellMaterial(model, report);
-      const kept = report !== null && (await storeModel(entry, model));
+      // Stored once the worker has accepted it, or failed for a reason that is not the file's
+      // (a dead worker, a decoder offline): a model refused for its own fault is never kept.
+      const worn = await wear(entry, model, signal);
+      if (worn.report) tellMaterial(model, worn.report);
+      const keep = worn.report !== null || (!worn.fileFault && !signal.aborted);
+      const kept = keep && (await storeModel(entry, model));
       setStatus(entry.value, kept ? 'downloaded' : 'not-downloaded');
     },
     [
@@ -174,7 +177,7 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean, starti
     const entry = entries.find((e) => e.value === selected);
     if (!entry) return;
     void readModel(entry).then(async (stored) => {
-      if (!stored || !(await wear(entry, stored, nextTap()))) setSelected(null);
+      if (!stored || !(await wear(entry, stored, nextTap())).report) setSelected(null);
     });
   }, [engine, entries, selected, wear, nextTap, setSelected]);
 

@@ -11,12 +11,16 @@ import {
 } from '../shared/glasses-types';
 import { selectedModelAtom } from '../state/atoms';
 import { useToast } from '../state/toast';
-import { materialMessage } from './glasses-message';
+import { isFileFault, materialMessage } from './glasses-message';
 import type { CatalogueEntry } from './manifest';
 import type { StoredModel } from './model-files';
 
 /** Why a cell's last tap failed: the download, or the model itself (then its reason). */
 export type CellFailure = 'download' | GlassesErrorCode | null;
+
+/** A wear's end: the worker's report once the glasses changed, else whether the file is to blame. */
+export type WearOutcome = { report: GlassesReport } | { report: null; fileFault: boolean };
+const NOT_WORN: WearOutcome = { report: null, fileFault: false };
 
 /**
  * Puts models on the face through the engine, and says which one is on its way: loading,
@@ -35,11 +39,15 @@ export function useWear(
 
   /**
    * The worker keeps the previous glasses until this one has loaded, so a refused model leaves
-   * the face as it was. Resolves with the worker's report once the glasses changed, or null.
+   * the face as it was.
    */
   const wear = useCallback(
-    async (entry: CatalogueEntry, model: StoredModel, signal: AbortSignal) => {
-      if (!engine || signal.aborted) return null;
+    async (
+      entry: CatalogueEntry,
+      model: StoredModel,
+      signal: AbortSignal,
+    ): Promise<WearOutcome> => {
+      if (!engine || signal.aborted) return NOT_WORN;
       setWearing(entry.value);
       let report: GlassesReport;
       const declared = entry.frameSize ? parseFrameSize(entry.frameSize) : null;
@@ -61,17 +69,18 @@ export function useWear(
         setFittedWidths((w) => ({ ...w, [entry.value]: report.widthMm }));
       } catch (error) {
         console.error('model parse failure', entry.value, error);
-        setFailure(entry.value, glassesErrorCode(error) ?? 'corrupt');
+        const code = glassesErrorCode(error);
+        setFailure(entry.value, code ?? 'corrupt');
         toast(t('glassesLoadFailed'));
-        return null;
+        return { report: null, fileFault: isFileFault(code) };
       } finally {
         setWearing((value) => (value === entry.value ? null : value));
       }
       // The worker's newest request wins there too (scene-content.ts): this one was superseded.
-      if (signal.aborted) return null;
+      if (signal.aborted) return NOT_WORN;
       setFailure(entry.value, null);
       setSelected(entry.value);
-      return report;
+      return { report };
     },
     [engine, setFailure, setSelected, toast],
   );
