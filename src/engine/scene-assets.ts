@@ -19,9 +19,9 @@ export interface SceneAssets {
 
 /**
  * Puts the head occluder and the studio environment into a fresh engine. Waits for both, but no
- * longer than `waitMs`: the try-on opens without what has not arrived (a Firefox CI run once sat
- * at this step for 120 s, on a load that never ended), and a late part still goes in when it
- * comes. Each part that fails or is late is logged by name, so a stuck step says which it is.
+ * longer than `waitMs`: the try-on opens without what has not arrived (a load that never ends
+ * would otherwise hold this step for good), and a late part still goes in when it comes. Each
+ * part that fails or is late is logged by name, so a stuck step says which it is.
  */
 export async function loadSceneAssets(
   engine: Pick<TryOnEngine, 'setOccluder' | 'setEnvironment'>,

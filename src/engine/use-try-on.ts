@@ -140,8 +140,7 @@ export function useTryOn() {
         if (cancelled) return;
         performance.measure('engine:scene', { start: sceneStarted });
         // A source started while the engine got ready starts now, not before the scene is in:
-        // its first frames only slowed the scene's load (warm reload, first tracked frame at
-        // 4.7 s instead of 4.2 s).
+        // its first frames would only slow the scene's load and so the first tracked frame.
         waiter.ready(engine);
         setStatus('ready');
         const notice = sceneNotice(scene.missing);
