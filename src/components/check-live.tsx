@@ -7,9 +7,7 @@ import { DeadlinePassed, withDeadline } from '../shared/deadline';
 import { glassesErrorCode, type FitOverride } from '../shared/glasses-types';
 import { LIVE_WEAR_DEADLINE_MS } from '../shared/ui-constants';
 import { engineErrorAtom } from '../state/atoms';
-import { EmptyState } from './empty-state';
-import { TryOnView } from './try-on-view';
-import { VideoFileBar } from './video-file-bar';
+import { TryOnStage } from './try-on-stage';
 
 /** Quiet time after the last slider move before the glasses are fitted again on the picture. */
 const REFIT_MS = 120;
@@ -41,11 +39,10 @@ export function CheckLive({
   fit: FitOverride;
   onClose: () => void;
 }) {
-  const { canvasRef, videoRef, canvasKey, ...controls } = useTryOn();
-  const { engine, status } = controls;
+  const tryOn = useTryOn();
+  const { engine, status } = tryOn;
   const engineError = useAtomValue(engineErrorAtom);
   const [failure, setFailure] = useState<string | null>(null);
-  const idle = !controls.active && !controls.loading;
 
   // Worn again whenever the engine is (again) ready, or the file or its override changes.
   useEffect(() => {
@@ -72,8 +69,8 @@ export function CheckLive({
     <section className="check-live stage" aria-label={t('checkLiveTitle', { name })}>
       <header>
         <h2>{t('checkLiveTitle', { name })}</h2>
-        {controls.running ? (
-          <button type="button" className="link-button" onClick={controls.stopCamera}>
+        {tryOn.running ? (
+          <button type="button" className="link-button" onClick={tryOn.stopCamera}>
             {t('cameraOff')}
           </button>
         ) : null}
@@ -81,29 +78,7 @@ export function CheckLive({
           {t('checkLiveClose')}
         </button>
       </header>
-      <TryOnView
-        canvasRef={canvasRef}
-        videoRef={videoRef}
-        canvasKey={canvasKey}
-        status={status}
-        engine={engine}
-        loading={controls.loading}
-        preparing={controls.preparing}
-        active={controls.active}
-      >
-        {idle ? (
-          <EmptyState
-            canStart={status !== 'error'}
-            preparing={controls.preparing}
-            cameraWaiting={controls.cameraWaiting}
-            onCamera={() => void controls.startCamera()}
-            onStopCamera={controls.stopCamera}
-            onOpenFile={controls.stopCamera}
-            onFile={(file) => void controls.openVideoFile(file)}
-          />
-        ) : null}
-      </TryOnView>
-      {controls.videoMode ? <VideoFileBar videoRef={videoRef} /> : null}
+      <TryOnStage tryOn={tryOn} />
       {failure || engineError ? (
         <p role="alert" className="error">
           {failure ?? engineError}

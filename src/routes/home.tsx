@@ -1,13 +1,11 @@
 import { useAtomValue } from 'jotai';
 import { ControlBar } from '../components/control-bar';
-import { EmptyState } from '../components/empty-state';
 import { FileOffer } from '../components/file-offer';
-import { TryOnView } from '../components/try-on-view';
+import { TryOnStage } from '../components/try-on-stage';
 import { useCatalogue } from '../catalogue/use-catalogue';
 import { ModelGrid } from '../components/model-grid';
-import { VideoFileBar } from '../components/video-file-bar';
 import { VideoFileButton } from '../components/video-file-button';
-import { useTryOn } from '../engine/use-try-on';
+import { useTryOn, type TryOnControls } from '../engine/use-try-on';
 import { t } from '../i18n';
 import { engineErrorAtom, pipelineStatsAtom } from '../state/atoms';
 import { storageUnavailableAtom } from '../storage/storage-status';
@@ -18,7 +16,8 @@ import { storageUnavailableAtom } from '../storage/storage-status';
  * Wider or landscape screens: the stage on the left, controls and grid beside it (styles.css).
  */
 export function Home() {
-  const { canvasRef, videoRef, canvasKey, ...controls } = useTryOn();
+  const tryOn = useTryOn();
+  const controls: TryOnControls = tryOn;
   const error = useAtomValue(engineErrorAtom);
   const storageUnavailable = useAtomValue(storageUnavailableAtom);
   const { status, engine } = controls;
@@ -37,29 +36,7 @@ export function Home() {
     <main className="home">
       <h1 className="title">{t('homeTitle')}</h1>
       <section className="stage" aria-label={t('homeTitle')}>
-        <TryOnView
-          canvasRef={canvasRef}
-          videoRef={videoRef}
-          canvasKey={canvasKey}
-          status={status}
-          engine={engine}
-          loading={controls.loading}
-          preparing={controls.preparing}
-          active={controls.active}
-        >
-          {idle ? (
-            <EmptyState
-              canStart={status !== 'error'}
-              preparing={controls.preparing}
-              cameraWaiting={controls.cameraWaiting}
-              onCamera={() => void controls.startCamera()}
-              onStopCamera={controls.stopCamera}
-              onOpenFile={controls.stopCamera}
-              onFile={openFile}
-            />
-          ) : null}
-        </TryOnView>
-        {controls.videoMode ? <VideoFileBar videoRef={videoRef} /> : null}
+        <TryOnStage tryOn={tryOn} />
       </section>
       <div className="side">
         {/* Hidden, not removed, while the picture offers it: opening the chooser turns the camera
