@@ -1,6 +1,11 @@
 import { t, type StringKey } from '../i18n';
 import { GLASSES_MAX_BYTES, GLASSES_MAX_TRIANGLES } from '../shared/storage-constants';
-import type { GlassesErrorCode, GlassesReport } from '../shared/glasses-types';
+import { DeadlinePassed } from '../shared/deadline';
+import {
+  glassesErrorCode,
+  type GlassesErrorCode,
+  type GlassesReport,
+} from '../shared/glasses-types';
 import type { StoredModel } from './model-files';
 
 const KEYS: Record<GlassesErrorCode, StringKey> = {
@@ -42,6 +47,17 @@ export function glassesMessage(code: GlassesErrorCode): string {
     wan: GLASSES_MAX_TRIANGLES / 10_000,
     count: GLASSES_MAX_TRIANGLES.toLocaleString('en'),
   });
+}
+
+/**
+ * Why a worker call about a model failed, in words: its refusal, or the caller's deadline that
+ * passed. Null for anything else (a crash), which callers word with its own message.
+ */
+export function failureReason(error: unknown): string | null {
+  const code = glassesErrorCode(error);
+  if (code) return glassesMessage(code);
+  if (error instanceof DeadlinePassed) return t('checkTimeout', { seconds: error.ms / 1000 });
+  return null;
 }
 
 /** What a worn model's material file could not give it, or null when it gave everything. */

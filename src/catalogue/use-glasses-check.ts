@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CHECK_DEADLINE_MS, CheckEngine, CheckTimeout } from '../engine/check-engine';
+import { CheckEngine } from '../engine/check-engine';
 import { t } from '../i18n';
-import { glassesErrorCode, type FitOverride, type GlassesReport } from '../shared/glasses-types';
+import type { FitOverride, GlassesReport } from '../shared/glasses-types';
 import type { PackOutcome } from '../shared/try-on-types';
-import { glassesMessage } from './glasses-message';
+import { failureReason } from './glasses-message';
 import { sha256Hex } from './manifest-entry';
 
 /** One file on the shop page, as its latest check left it. */
@@ -41,11 +41,10 @@ function packFailure(outcome: Exclude<PackOutcome, { glb: ArrayBuffer }> | null,
 
 /** Why a check ended without a report, in words: the loader's refusal, a timeout, or a crash. */
 function failureText(error: unknown): string {
-  const code = glassesErrorCode(error);
-  if (code) return glassesMessage(code);
-  if (error instanceof CheckTimeout)
-    return t('checkTimeout', { seconds: CHECK_DEADLINE_MS / 1000 });
-  return t('checkFailed', { reason: error instanceof Error ? error.message : String(error) });
+  return (
+    failureReason(error) ??
+    t('checkFailed', { reason: error instanceof Error ? error.message : String(error) })
+  );
 }
 
 /**

@@ -2,9 +2,9 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTryOn } from '../engine/use-try-on';
 import { t } from '../i18n';
-import { glassesMessage } from '../catalogue/glasses-message';
-import { DeadlinePassed, withDeadline } from '../shared/deadline';
-import { glassesErrorCode, type FitOverride } from '../shared/glasses-types';
+import { failureReason } from '../catalogue/glasses-message';
+import { withDeadline } from '../shared/deadline';
+import type { FitOverride } from '../shared/glasses-types';
 import { LIVE_WEAR_DEADLINE_MS } from '../shared/ui-constants';
 import { engineErrorAtom } from '../state/atoms';
 import { TryOnStage } from './try-on-stage';
@@ -13,14 +13,7 @@ import { TryOnStage } from './try-on-stage';
 const REFIT_MS = 120;
 
 function wearFailure(error: unknown): string {
-  const code = glassesErrorCode(error);
-  const reason = code
-    ? glassesMessage(code)
-    : error instanceof DeadlinePassed
-      ? t('checkTimeout', { seconds: error.ms / 1000 })
-      : error instanceof Error
-        ? error.message
-        : String(error);
+  const reason = failureReason(error) ?? (error instanceof Error ? error.message : String(error));
   return t('checkLiveFailed', { reason });
 }
 
@@ -49,11 +42,8 @@ export function CheckLive({
     if (!engine || status !== 'ready') return;
     let current = true;
     const timer = setTimeout(() => {
-      const worn = engine.setGlasses({
-        id: `check:${name}`,
-        glb: bytes.slice(0),
-        ...(Object.keys(fit).length > 0 ? { fit } : {}),
-      });
+      // An empty override is no override: the fit's defaults apply either way.
+      const worn = engine.setGlasses({ id: `check:${name}`, glb: bytes.slice(0), fit });
       withDeadline(worn, LIVE_WEAR_DEADLINE_MS).then(
         () => current && setFailure(null),
         (error: unknown) => current && setFailure(wearFailure(error)),

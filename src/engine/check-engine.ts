@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import type { GlassesCheckApi } from '../../workers/glasses-check.worker';
 import type { FitOverride, FrameSize, GlassesReport } from '../shared/glasses-types';
+import { DeadlinePassed } from '../shared/deadline';
 import type { PackOutcome } from '../shared/try-on-types';
 
 /**
@@ -13,13 +14,6 @@ export interface CheckOutcome {
   report: GlassesReport;
   /** The three views on the reference head, or null where this browser cannot draw them. */
   picture: Blob | null;
-}
-
-export class CheckTimeout extends Error {
-  constructor() {
-    super(`no answer within ${CHECK_DEADLINE_MS / 1000} s`);
-    this.name = 'CheckTimeout';
-  }
 }
 
 /**
@@ -111,7 +105,10 @@ export class CheckEngine {
         this.stop();
         reject(error);
       };
-      const timer = setTimeout(() => fail(new CheckTimeout()), CHECK_DEADLINE_MS);
+      const timer = setTimeout(
+        () => fail(new DeadlinePassed(CHECK_DEADLINE_MS)),
+        CHECK_DEADLINE_MS,
+      );
       const onAbort = () => fail(signal.reason);
       // A worker whose module did not load never answers: its error event says so at once.
       const onError = (event: ErrorEvent) =>
