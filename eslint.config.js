@@ -31,6 +31,21 @@ const LAYERS = {
   components: ['routes'],
 };
 
+/**
+ * workers/ rooms by feature (workers/README.md): each lists the rooms it may import; the others,
+ * and the entry points above them (except for a type), are refused.
+ */
+const WORKER_ROOMS = {
+  common: [],
+  fit: ['common'],
+  assets: ['common', 'fit'],
+  measure: ['common', 'fit'],
+  render: ['common', 'fit', 'assets', 'measure'],
+  tracking: ['common', 'fit', 'measure', 'render'],
+  capture: ['common'],
+  pipeline: ['common', 'fit', 'assets', 'measure', 'render', 'tracking', 'capture'],
+};
+
 const importRule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const mainThreadImports = importRule(MAIN_THREAD_PATTERNS);
 const layerConfigs = Object.entries(LAYERS).map(([layer, above]) => ({
@@ -43,6 +58,33 @@ const layerConfigs = Object.entries(LAYERS).map(([layer, above]) => ({
     },
   ]),
 }));
+
+const SRC_SHARED_ONLY = (src) => ({
+  group: [`${src}/*`, `!${src}/shared`],
+  message: 'workers/ may import from src/ only src/shared/ (what crosses the boundary).',
+});
+const workerRoomConfigs = Object.entries(WORKER_ROOMS).map(([room, allowed]) => {
+  const refused = Object.keys(WORKER_ROOMS).filter((r) => r !== room && !allowed.includes(r));
+  return {
+    files: [`workers/${room}/**/*.ts`],
+    rules: importRule([
+      SRC_SHARED_ONLY('../../src'),
+      ...(refused.length
+        ? [
+            {
+              group: refused.map((r) => `../${r}/*`),
+              message: `workers/${room}/ may import ${allowed.join(', ') || 'no other room'} (workers/README.md).`,
+            },
+          ]
+        : []),
+      {
+        group: ['../*.worker', '../try-on-api'],
+        allowTypeImports: true,
+        message: 'The entry points sit above every room; a room may import only their types.',
+      },
+    ]),
+  };
+});
 
 export default tseslint.config(
   {
@@ -80,13 +122,9 @@ export default tseslint.config(
     files: ['workers/**/*.ts'],
     languageOptions: { globals: globals.worker },
     // The worker shares only src/shared/ with the page: the one module for what crosses over.
-    rules: importRule([
-      {
-        group: ['../src/*', '!../src/shared'],
-        message: 'workers/ may import from src/ only src/shared/ (what crosses the boundary).',
-      },
-    ]),
+    rules: importRule([SRC_SHARED_ONLY('../src')]),
   },
+  ...workerRoomConfigs,
   {
     files: [
       'scripts/**/*.mjs',

@@ -17,12 +17,12 @@ import {
 import { ASSET_PATHS } from '../src/shared/storage-constants';
 import type { FitOverride, FrameSize, GlassesReport } from '../src/shared/glasses-types';
 import type { PackOutcome } from '../src/shared/try-on-types';
-import { bitmapPixels, prefilterEquirect } from './env-prefilter';
-import { installFetchGuard } from './fetch-guard';
-import { loadGlasses, loadOccluder } from './glasses-loader';
-import { packVerified } from './glasses-pack-web';
-import { applyLensQuality } from './lens-quality';
-import { disposeTree, TryOnScene } from './scene';
+import { bitmapPixels, prefilterEquirect } from './render/env-prefilter';
+import { installFetchGuard } from './assets/fetch-guard';
+import { loadGlasses, loadOccluder } from './assets/glasses-loader';
+import { packVerified } from './assets/glasses-pack-web';
+import { applyLensQuality } from './render/lens-quality';
+import { disposeTree, TryOnScene } from './render/scene';
 
 const VIEW_WIDTH = 400;
 const VIEW_HEIGHT = 480;

@@ -5,9 +5,10 @@
 import * as Comlink from 'comlink';
 import { holdAliveLock } from '../src/shared/alive-lock';
 import type { Delegate } from '../src/shared/try-on-types';
-import { DelegatePicker } from './delegate-picker';
-import { installFetchGuard } from './fetch-guard';
-import type { TrackerSource, TrackResult } from './tracker';
+import { DelegatePicker } from './tracking/delegate-picker';
+import { installFetchGuard } from './assets/fetch-guard';
+import type { TrackResult } from './common/track-result';
+import type { TrackerSource } from './tracking/tracker';
 
 let picker: DelegatePicker | null = null;
 

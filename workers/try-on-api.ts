@@ -13,9 +13,9 @@ import type {
 } from '../src/shared/try-on-types';
 import type { GlassesReport } from '../src/shared/glasses-types';
 import { holdAliveLock } from '../src/shared/alive-lock';
-import { setDecoderBase } from './decoder-files';
-import { installFetchGuard } from './fetch-guard';
-import { TryOnPipeline } from './pipeline';
+import { setDecoderBase } from './assets/decoder-files';
+import { installFetchGuard } from './assets/fetch-guard';
+import { TryOnPipeline } from './pipeline/pipeline';
 
 type StatsListener = (stats: WorkerStats) => void;
 type ErrorListener = (code: ContextEvent, message: string) => void;

@@ -1,4 +1,4 @@
-// Percentiles as the worker computes them (workers/stats.ts: nearest rank), so figures agree.
+// Percentiles as the worker computes them (workers/common/stats.ts: nearest rank), so figures agree.
 
 /** @param {readonly number[]} values @param {number} p */
 export function percentile(values, p) {

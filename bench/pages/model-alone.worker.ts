@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import type { Delegate, TrackerFiles } from '../../src/shared/try-on-types';
-import { createTracker } from '../../workers/tracker';
+import { createTracker } from '../../workers/tracking/tracker';
 
 export type ModelInput = 'videoframe' | 'imagebitmap' | 'imagedata' | 'rgba-copy';
 
@@ -61,7 +61,7 @@ const api = {
     input: ModelInput,
   ): Promise<{ times: number[]; convertMs: number[]; uploadMs: number[]; createMs: number }> {
     const created = performance.now();
-    // One face sought, as the app does once a face is alone (workers/face-count.ts): the
+    // One face sought, as the app does once a face is alone (workers/tracking/face-count.ts): the
     // model's own limit for the one person in these videos.
     const tracker = await createTracker(
       { ...source, modelBytes: new Uint8Array(source.modelBytes) },

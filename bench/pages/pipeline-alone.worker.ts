@@ -2,7 +2,7 @@ import * as Comlink from 'comlink';
 import { RENDER_HEIGHT, RENDER_PIXEL_RATIO, RENDER_WIDTH } from '../../src/shared/render-constants';
 import { ASSET_PATHS } from '../../src/shared/storage-constants';
 import type { Delegate, TrackerFiles } from '../../src/shared/try-on-types';
-import { TryOnPipeline } from '../../workers/pipeline';
+import { TryOnPipeline } from '../../workers/pipeline/pipeline';
 import { fetchBytes, firstCatalogueGlasses } from './bench-assets';
 
 /**

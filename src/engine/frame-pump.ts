@@ -2,7 +2,7 @@
  * Moves video frames to the worker with one frame in flight. While the worker is busy the newest
  * frame waits and replaces (and closes) any older waiting one, so nothing piles up and the picture
  * stays current. Each frame carries its capture time; the engine keeps the model's timestamps
- * rising (workers/rising-clock.ts).
+ * rising (workers/common/rising-clock.ts).
  */
 import type { FrameResult } from '../shared/try-on-types';
 import type { PumpCounters } from '../state/atoms';

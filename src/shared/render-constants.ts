@@ -21,8 +21,8 @@ export const CAMERA_FAR = 2000;
 /**
  * Faces tracked at once, at most. The original tracked one (docs/behaviour.md): with two people
  * in the picture, a lost track then re-detected whichever face scored higher and the glasses
- * jumped between them. Tracking two lets workers/face-lock.ts keep the glasses on their face;
- * workers/face-count.ts seeks one only while a face is alone (two cost ~20 % more per detection).
+ * jumped between them. Tracking two lets workers/tracking/face-lock.ts keep the glasses on their face;
+ * workers/tracking/face-count.ts seeks one only while a face is alone (two cost ~20 % more per detection).
  */
 export const NUM_FACES = 2;
 

@@ -100,7 +100,7 @@ describe(`photo and recording on camera ${camera.name}`, () => {
       // of 69 once before those were counted). On this 2-core
       // machine the VP9 encoder at 2× (1280×720) took ~11 of the ~21 pictures drawn per second
       // when it read them back from the GPU itself, 81 of 89 once they were copied off the GPU
-      // beforehand (workers/pixel-pack-grabber.ts); the rate itself is the bench's to report.
+      // beforehand (workers/capture/pixel-pack-grabber.ts); the rate itself is the bench's to report.
       type Counts = { frames: number; dropped: number };
       const recorded = await page.evaluate(
         () =>

@@ -67,7 +67,7 @@ describe('page lifecycle', () => {
       await page.getByRole('alert').waitFor({ state: 'detached', timeout: 10_000 });
       expect(await page.getByRole('button', { name: '关闭摄像头' }).count()).toBe(1);
       // The glasses come back once their shaders have linked in the new context (on software GL
-      // that waits ~1.5 s with the frames going on, workers/shader-links.ts).
+      // that waits ~1.5 s with the frames going on, workers/render/shader-links.ts).
       await expect
         .poll(async () => (await compareGlassesAtEyes(page)).eyes, { timeout: 20_000 })
         .toBeGreaterThan(8);

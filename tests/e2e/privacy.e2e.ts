@@ -16,7 +16,7 @@ const file = fixtures.files[0]!;
  * MediaPipe's bundle flushes its usage log every 60 s from the workers, where no test clock
  * reaches: the session runs in real time until that flush has been tried and refused, and no
  * longer than this. The workers log each request their fetch guard refuses and each CSP
- * violation (workers/fetch-guard.ts); a request the CSP stops in a worker never reaches
+ * violation (workers/assets/fetch-guard.ts); a request the CSP stops in a worker never reaches
  * Chromium's network events, so those logs are how the test sees it.
  */
 const SESSION_MS = 80_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCube, encodeCube, pictureDigest } from '../../workers/env-cube-codec';
-import { prefilterEquirect, type EquirectPixels } from '../../workers/env-prefilter';
+import { decodeCube, encodeCube, pictureDigest } from '../../workers/render/env-cube-codec';
+import { prefilterEquirect, type EquirectPixels } from '../../workers/render/env-prefilter';
 
 /** A small equirect with a bright band, so every face and level holds different values. */
 function picture(): EquirectPixels {

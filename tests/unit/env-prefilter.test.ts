@@ -4,7 +4,7 @@ import {
   prefilterEquirect,
   texelDirection,
   type EquirectPixels,
-} from '../../workers/env-prefilter';
+} from '../../workers/render/env-prefilter';
 
 /** An equirect whose rows above the horizon have `top` and below it `bottom` (sRGB bytes). */
 function horizon(top: number, bottom: number, width = 64, height = 32): EquirectPixels {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NUM_FACES } from '../../src/shared/render-constants';
-import { FaceCount, SINGLE_FACE_AFTER_MS } from '../../workers/face-count';
+import { FaceCount, SINGLE_FACE_AFTER_MS } from '../../workers/tracking/face-count';
 
 describe('FaceCount', () => {
   it('seeks every face at first, and one face once a face has been alone long enough', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FaceLock, HANDOVER_MS } from '../../workers/face-lock';
-import type { TrackResult } from '../../workers/tracker';
+import { FaceLock, HANDOVER_MS } from '../../workers/tracking/face-lock';
+import type { TrackResult } from '../../workers/common/track-result';
 
 /** A face centred at (x, y) with eye span `span`, tagged by its matrix's first value. */
 function face(x: number, y: number, span: number, tag: number) {

@@ -6,9 +6,9 @@ import {
   FORGET_AFTER_MS,
   IRIS_SPREAD,
   STABLE_FRAMES,
-} from '../../workers/face-measure';
-import { IRIS_DIAMETER_MM, measureSample, REFUSE } from '../../workers/measure-sample';
-import type { TrackResult } from '../../workers/tracker';
+} from '../../workers/measure/face-measure';
+import { IRIS_DIAMETER_MM, measureSample, REFUSE } from '../../workers/measure/measure-sample';
+import type { TrackResult } from '../../workers/common/track-result';
 
 /** Canonical face points (cm) the measurement reads, from face_landmarker.task's metadata. */
 const CANONICAL: Record<number, [number, number, number]> = {

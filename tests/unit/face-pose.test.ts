@@ -2,9 +2,9 @@
 // loop's seam): there the old pose belongs to another picture, and the glasses wait off it.
 import { Matrix4, PerspectiveCamera } from 'three';
 import { expect, it } from 'vitest';
-import { FacePose } from '../../workers/face-pose';
-import type { TryOnScene } from '../../workers/scene';
-import type { TrackResult } from '../../workers/tracker';
+import { FacePose } from '../../workers/tracking/face-pose';
+import type { TryOnScene } from '../../workers/render/scene';
+import type { TrackResult } from '../../workers/common/track-result';
 
 /** The scene as FacePose uses it; the poses it was given, null for "no glasses". */
 function fakeScene() {

@@ -4,8 +4,8 @@ import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { describe, expect, it } from 'vitest';
 import { checkFitOverride } from '../../src/catalogue/fit-override';
 import { validateManifest } from '../../src/catalogue/manifest';
-import { fitMeshes } from '../../workers/fit-geometry';
-import { computeFit } from '../../workers/glasses-fit';
+import { fitMeshes } from '../../workers/fit/fit-geometry';
+import { computeFit } from '../../workers/fit/glasses-fit';
 import { makeVariants } from '../corpus/glasses-variants.mjs';
 
 describe('the manifest fit override', () => {

@@ -2,7 +2,7 @@
 // canonical face's centimetres, from frames whose real sizes are known.
 import { describe, expect, it } from 'vitest';
 import { formatFrameSize, parseFrameSize, type FrameSize } from '../../src/shared/glasses-types';
-import { judgeFit, type FitFacts } from '../../workers/fit-verdict';
+import { judgeFit, type FitFacts } from '../../workers/fit/fit-verdict';
 
 const SIZE: FrameSize = { lensMm: 52, bridgeMm: 18, templeMm: 140, fromLenses: true };
 

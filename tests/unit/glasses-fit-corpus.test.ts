@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { Matrix3, Matrix4, Vector3 } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fitMeshes } from '../../workers/fit-geometry';
-import { computeFit, type FitResult } from '../../workers/glasses-fit';
+import { fitMeshes } from '../../workers/fit/fit-geometry';
+import { computeFit, type FitResult } from '../../workers/fit/glasses-fit';
 import { decodeForNode, makeVariants } from '../corpus/glasses-variants.mjs';
 
 const FRAMES = ['001', '002', '003', '004', '005', '006', '007', '008'];

@@ -11,8 +11,8 @@ import {
   parseFrameSize,
   type FitReasonCode,
 } from '../../src/shared/glasses-types';
-import { fitMeshes } from '../../workers/fit-geometry';
-import { computeFit, FitError, type FitInputs } from '../../workers/glasses-fit';
+import { fitMeshes } from '../../workers/fit/fit-geometry';
+import { computeFit, FitError, type FitInputs } from '../../workers/fit/glasses-fit';
 import { decodeForNode } from '../corpus/glasses-variants.mjs';
 
 const DIR = new URL('../../../shared/assets/glasses/', import.meta.url);

@@ -1,7 +1,7 @@
 import { Matrix4, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { FRONT_ANCHOR } from '../../workers/canonical-face';
-import { computeFit, type FitMesh } from '../../workers/glasses-fit';
+import { FRONT_ANCHOR } from '../../workers/common/canonical-face';
+import { computeFit, type FitMesh } from '../../workers/fit/glasses-fit';
 
 /** A plain pair of glasses in metres, glTF convention: Y up, front toward +Z, temples to -Z. */
 function glassesPoints(): { name: string; points: Vector3[] }[] {

@@ -1,12 +1,12 @@
-// The shop page's packing (workers/glasses-pack-web.ts): meshopt output that fits exactly as the
+// The shop page's packing (workers/assets/glasses-pack-web.ts): meshopt output that fits exactly as the
 // original does, a Draco file left alone, and a packed file that moved is not handed out.
 import { readFileSync } from 'node:fs';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { describe, expect, it } from 'vitest';
 import type { GlassesReport } from '../../src/shared/glasses-types';
-import { fitMeshes } from '../../workers/fit-geometry';
-import { computeFit } from '../../workers/glasses-fit';
-import { packVerified } from '../../workers/glasses-pack-web';
+import { fitMeshes } from '../../workers/fit/fit-geometry';
+import { computeFit } from '../../workers/fit/glasses-fit';
+import { packVerified } from '../../workers/assets/glasses-pack-web';
 import { decodeForNode, makeVariants } from '../corpus/glasses-variants.mjs';
 
 /** The app's fit, in Node: decoded first (meshopt), then measured as the loader measures. */

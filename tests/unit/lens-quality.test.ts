@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLensQuality, probeLensQuality } from '../../workers/lens-quality';
-import type { TryOnScene } from '../../workers/scene';
+import { chooseLensQuality, probeLensQuality } from '../../workers/render/lens-quality';
+import type { TryOnScene } from '../../workers/render/scene';
 
 /** A scene whose GL must not be touched: any use of its renderer, camera or scene throws. */
 function untouchable(softwareGl: boolean): TryOnScene {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { checkFitOverride } from '../../src/catalogue/fit-override';
 import { validateManifest } from '../../src/catalogue/manifest';
 import { GLASSES_MAX_BYTES } from '../../src/shared/storage-constants';
-import { physical } from '../../workers/material-params';
+import { physical } from '../../workers/assets/material-params';
 import { installLocation } from './storage-fakes';
 
 installLocation();

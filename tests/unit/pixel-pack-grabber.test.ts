@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PACK_BUFFERS, PixelPackGrabber } from '../../workers/pixel-pack-grabber';
+import { PACK_BUFFERS, PixelPackGrabber } from '../../workers/capture/pixel-pack-grabber';
 
 /** A WebGL 2 stand-in: the drawing buffer is `picture`; fences finish when the test says so. */
 class FakeGl {

@@ -1,6 +1,6 @@
 import { Matrix4, Quaternion, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { OneEuro, POSITION_FILTER, PoseFilter } from '../../workers/pose-filter';
+import { OneEuro, POSITION_FILTER, PoseFilter } from '../../workers/common/pose-filter';
 
 const pose = (x: number, yawRad: number) =>
   new Matrix4().compose(

@@ -1,6 +1,6 @@
 import { Matrix4, Quaternion, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { MAX_PREDICT_MS, PoseFilter } from '../../workers/pose-filter';
+import { MAX_PREDICT_MS, PoseFilter } from '../../workers/common/pose-filter';
 
 const FRAME_MS = 1000 / 30;
 const Y = new Vector3(0, 1, 0);

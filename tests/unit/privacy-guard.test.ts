@@ -15,7 +15,7 @@ let guarded: typeof fetch;
 beforeAll(async () => {
   vi.stubGlobal('self', scope);
   vi.spyOn(console, 'warn').mockImplementation(() => {});
-  const { installFetchGuard } = await import('../../workers/fetch-guard');
+  const { installFetchGuard } = await import('../../workers/assets/fetch-guard');
   installFetchGuard(['https://cdn.test']);
   guarded = scope.fetch as typeof fetch;
 });

@@ -6,7 +6,7 @@ import {
   RecordClock,
   recordSize,
   type ConfigCheck,
-} from '../../workers/record-format';
+} from '../../workers/capture/record-format';
 
 /** An isConfigSupported stand-in that accepts codec strings starting with one of `prefixes`. */
 function accepting(...prefixes: string[]): { check: ConfigCheck; asked: string[] } {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RisingClock } from '../../workers/rising-clock';
+import { RisingClock } from '../../workers/common/rising-clock';
 
 describe('RisingClock (the model timestamps)', () => {
   it('keeps capture times that rise, and lifts the others to the last one + 1 ms', () => {

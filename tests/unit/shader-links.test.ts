@@ -6,7 +6,7 @@ import {
   letProgramsLink,
   programCount,
   slowShaderLinks,
-} from '../../workers/shader-links';
+} from '../../workers/render/shader-links';
 
 /** The two things of a renderer these rules read: its programs and its extensions. */
 function renderer(programs: number, parallelCompile: boolean): WebGLRenderer {

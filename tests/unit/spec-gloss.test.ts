@@ -1,10 +1,10 @@
 // A spec-gloss export keeps its colour: three's GLTFLoader no longer reads the extension, so the
-// loader converts it with glTF Transform first (workers/spec-gloss.ts).
+// loader converts it with glTF Transform first (workers/assets/spec-gloss.ts).
 import { readFileSync } from 'node:fs';
 import { Mesh, type MeshStandardMaterial, type Object3D } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { describe, expect, it } from 'vitest';
-import { specGlossToMetalRough } from '../../workers/spec-gloss';
+import { specGlossToMetalRough } from '../../workers/assets/spec-gloss';
 import { makeVariants } from '../corpus/glasses-variants.mjs';
 import { SPEC_GLOSS_DIFFUSE } from '../corpus/variants-encoding.mjs';
 

@@ -5,11 +5,11 @@ import { readFileSync } from 'node:fs';
 import { Group, Mesh, SphereGeometry, Vector3, type Object3D } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FRONT_ANCHOR } from '../../workers/canonical-face';
-import { fitMeshes, meshesOf } from '../../workers/fit-geometry';
-import { computeFit, type FitResult } from '../../workers/glasses-fit';
-import { HeadProfile } from '../../workers/head-profile';
-import { CLEARANCE_CM, MAX_BEND_RAD, TempleBend } from '../../workers/temple-bend';
+import { FRONT_ANCHOR } from '../../workers/common/canonical-face';
+import { fitMeshes, meshesOf } from '../../workers/fit/fit-geometry';
+import { computeFit, type FitResult } from '../../workers/fit/glasses-fit';
+import { HeadProfile } from '../../workers/fit/head-profile';
+import { CLEARANCE_CM, MAX_BEND_RAD, TempleBend } from '../../workers/fit/temple-bend';
 
 const FRAMES = ['001', '002', '003', '004', '005', '006', '007', '008'];
 const SCALES = [0.88, 1, 1.12];

@@ -3,7 +3,7 @@ import {
   STILL_SPEED_CM_S,
   STILL_TRACK_INTERVAL_MS,
   TrackScheduler,
-} from '../../workers/track-scheduler';
+} from '../../workers/tracking/track-scheduler';
 
 const still = { speedCmS: 0.2, spinRadS: 0.01 };
 const moving = { speedCmS: STILL_SPEED_CM_S * 3, spinRadS: 0.01 };

@@ -1,0 +1,123 @@
+import type { CapturePair } from '../../src/shared/try-on-types';
+import type { FacePose } from '../tracking/face-pose';
+import type { Tracking } from '../tracking/frame-tracking';
+import type { RisingClock } from '../common/rising-clock';
+import type { TryOnScene } from '../render/scene';
+import { capturePng } from '../render/scene-content';
+
+/**
+ * No frame for this long (a paused video, a stalled camera): the kept picture, drawn with a
+ * predicted pose, is tracked and drawn again with its own.
+ */
+const STILL_PICTURE_MS = 200;
+
+/**
+ * The last drawn picture, kept (as a clone) for photos and to show a change at once when no new
+ * frame comes (a paused video; Firefox sends none while a video stands still). Replaced, and the
+ * old one closed, on every frame.
+ */
+export class KeptPicture {
+  private frame: VideoFrame | null = null;
+  /** Whether the kept picture has its own pose (or was drawn with a predicted one). */
+  private ownPose = false;
+  private mirror = false;
+  private stillTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly scene: TryOnScene,
+    private readonly facePose: FacePose,
+    private readonly tracking: Tracking,
+    private readonly clock: RisingClock,
+    private readonly onDrawn: () => void,
+  ) {}
+
+  /** Keeps a clone of `frame`, just drawn; `ownPose`: drawn with its own tracking result. */
+  keep(frame: VideoFrame, ownPose: boolean, mirror: boolean): void {
+    this.frame?.close();
+    this.frame = frame.clone();
+    this.ownPose = ownPose;
+    this.mirror = mirror;
+    clearTimeout(this.stillTimer);
+    if (!ownPose) this.stillTimer = setTimeout(() => this.redraw(), STILL_PICTURE_MS);
+  }
+
+  /**
+   * Draws the kept picture again at once. A picture drawn with a predicted pose is then tracked
+   * and drawn again with its own, if it is still the newest.
+   */
+  redraw(): void {
+    const kept = this.frame;
+    if (!kept) return;
+    this.draw(kept);
+    if (this.ownPose) return;
+    this.withOwnPose((frame) => {
+      if (this.frame === kept) this.draw(frame);
+    }).catch((error: unknown) => console.warn('redraw: tracking failed', error));
+  }
+
+  /**
+   * Renders the kept picture at `scale` times the video size into a PNG, mirrored like the
+   * preview, with its own pose. With `glasses: false` the same picture is rendered without them.
+   */
+  capture(scale: number, glasses = true): Promise<Blob> {
+    return this.withOwnPose((frame) =>
+      capturePng(this.scene, frame, { scale, glasses, mirror: this.mirror }),
+    );
+  }
+
+  /**
+   * The same picture with and without glasses, and its eye centres (tests and bench). With
+   * `averageSize` the glasses are at the average face's size, not this face's (true-size.ts).
+   */
+  capturePair(scale: number, averageSize = false): Promise<CapturePair> {
+    return this.withOwnPose(async (frame) => {
+      const eyes = this.facePose.eyes;
+      const options = { scale, mirror: this.mirror };
+      const size = this.scene.trueSize;
+      const faceScale = size.current;
+      // capturePng renders before it returns: the preview never shows the average size.
+      if (averageSize) size.set(1);
+      let withGlasses: Promise<Blob>;
+      try {
+        withGlasses = capturePng(this.scene, frame, { ...options, glasses: true });
+      } finally {
+        size.set(faceScale);
+      }
+      const without = capturePng(this.scene, frame, { ...options, glasses: false });
+      return { withGlasses: await withGlasses, without: await without, eyes };
+    });
+  }
+
+  /** The source stopped or changed: nothing is kept. */
+  clear(): void {
+    clearTimeout(this.stillTimer);
+    this.frame?.close();
+    this.frame = null;
+  }
+
+  private draw(frame: VideoFrame): void {
+    this.scene.setMirror(this.mirror);
+    this.scene.render(frame);
+    this.onDrawn();
+  }
+
+  /**
+   * Calls `use` with the kept picture (borrowed for the call) while the scene holds that
+   * picture's own pose: tracked now if it was drawn with a predicted one.
+   */
+  private async withOwnPose<T>(use: (frame: VideoFrame) => T | Promise<T>): Promise<T> {
+    const kept = this.frame;
+    if (!kept) throw new Error('no picture yet');
+    if (this.ownPose) return use(kept);
+    // A clone: newer frames may replace (and close) the kept one while it is being tracked.
+    const frame = kept.clone();
+    try {
+      await this.tracking.trackNow(frame, this.clock.again(), this.mirror);
+      // The result was applied in this task: the scene holds this picture's pose.
+      if (this.frame === kept) this.ownPose = true;
+      return await use(frame);
+    } finally {
+      frame.close();
+    }
+  }
+}

@@ -1,0 +1,213 @@
+import type { GlassesReport } from '../../src/shared/glasses-types';
+import type {
+  CapturePair,
+  ContextEvent,
+  Delegate,
+  EngineVerdicts,
+  EngineInit,
+  FrameOptions,
+  FrameResult,
+  GlassesInput,
+  LensQuality,
+  RecordingResult,
+  RecordingStart,
+  WorkerStats,
+} from '../../src/shared/try-on-types';
+import { CanvasFit } from '../render/canvas-fit';
+import type { FacePose } from '../tracking/face-pose';
+import type { Tracking } from '../tracking/frame-tracking';
+import { loadOccluder } from '../assets/glasses-loader';
+import { KeptPicture } from './kept-picture';
+import { chooseLensQuality } from '../render/lens-quality';
+import { Recorder } from '../capture/recorder';
+import { RisingClock } from '../common/rising-clock';
+import type { TryOnScene } from '../render/scene';
+import { GlassesSlot, loadEnvironment } from '../render/scene-content';
+import { PipelineMeter } from '../common/stats';
+import { buildPipelineParts } from './pipeline-parts';
+import type { TrackAudit } from '../tracking/track-audit';
+
+const STATS_INTERVAL_MS = 250;
+
+/** Poses the glasses on each frame (frame-tracking.ts), renders the picture and closes the frame. */
+export class TryOnPipeline {
+  private readonly meter = new PipelineMeter();
+  private readonly fit: CanvasFit;
+  private readonly clock = new RisingClock();
+  private lastStats = 0;
+  /** Whether the figures last sent had a face. */
+  private statsFace = false;
+  private quality: LensQuality | 'pending' = 'pending';
+  private readonly kept: KeptPicture;
+  private received = 0;
+  private closed = 0;
+  private recorder: Recorder | null = null;
+  private readonly glasses: GlassesSlot;
+
+  private constructor(
+    private readonly scene: TryOnScene,
+    private readonly facePose: FacePose,
+    private readonly tracking: Tracking,
+    private readonly audit: TrackAudit | null,
+    private readonly onStats: (stats: WorkerStats) => void,
+    warmUp: boolean,
+  ) {
+    this.fit = new CanvasFit(scene);
+    this.glasses = new GlassesSlot(scene);
+    this.kept = new KeptPicture(scene, facePose, tracking, this.clock, () => this.publish(true));
+    // At the clock's first timestamp (0): every frame's capture time comes after it.
+    if (warmUp) tracking.warmUp(() => this.clock.next(0));
+  }
+
+  static async create(
+    init: EngineInit,
+    onStats: (stats: WorkerStats) => void,
+    onError: (code: ContextEvent, message: string) => void,
+    onVerdicts: (verdicts: EngineVerdicts) => void = () => {},
+  ): Promise<TryOnPipeline> {
+    const canvas = init.canvas;
+    if (!canvas) throw new Error('no canvas to draw into');
+    let pipeline: TryOnPipeline | null = null;
+    const decided = (delegate: Delegate) => {
+      onVerdicts({ delegate });
+      pipeline?.publish(true);
+    };
+    const { scene, facePose, tracking, audit } = await buildPipelineParts(init, canvas, decided);
+    canvas.addEventListener('webglcontextlost', () => onError('webgl-lost', 'context lost'));
+    pipeline = new TryOnPipeline(scene, facePose, tracking, audit, onStats, !init.restart);
+    pipeline.quality = init.lensQuality ?? chooseLensQuality(scene);
+    onVerdicts({ quality: pipeline.quality });
+    return pipeline;
+  }
+
+  /**
+   * Draws every frame with the pose tracking gives it (its own, or the last one predicted to its
+   * timestamp); frames are tracked when the scheduler says so. Closes the frame.
+   */
+  processFrame(frame: VideoFrame, options: FrameOptions): FrameResult {
+    this.received++;
+    try {
+      this.fit.fitVideo(frame.displayWidth, frame.displayHeight);
+      const timestampMs = this.clock.next(frame.timestamp / 1000);
+      const { tracked, detectMs } = this.tracking.frame(frame, timestampMs, options.mirror);
+      const t1 = performance.now();
+      this.scene.setMirror(options.mirror);
+      this.scene.render(frame);
+      this.recorder?.addFrame(this.scene.canvas, timestampMs * 1000);
+      const t2 = performance.now();
+      // On a tracking worker, no drawn frame has its own pose yet (its result comes later).
+      this.kept.keep(frame, tracked && this.tracking.sync, options.mirror);
+      const { face } = this.facePose;
+      this.meter.record({
+        detectMs,
+        renderMs: t2 - t1,
+        capturedAtMs: frame.timestamp / 1000,
+        face,
+      });
+      // A face found or lost is told at once (the page's hint, a restart's first tracked face).
+      this.publish(face !== this.statsFace);
+      return { face, tracked, detectMs: detectMs ?? 0, renderMs: t2 - t1 };
+    } finally {
+      frame.close();
+      this.closed++;
+    }
+  }
+
+  /** A PNG of the kept picture with its own pose (photo); see kept-picture.ts. */
+  capture(scale: number, glasses = true): Promise<Blob> {
+    return this.kept.capture(scale, glasses);
+  }
+
+  capturePair(scale: number, averageSize = false): Promise<CapturePair> {
+    return this.kept.capturePair(scale, averageSize);
+  }
+
+  resize(displayWidth: number, displayHeight: number): void {
+    this.fit.fitDisplay(displayWidth, displayHeight);
+  }
+
+  publish(force: boolean): void {
+    const now = performance.now();
+    if (!force && now - this.lastStats < STATS_INTERVAL_MS) return;
+    this.lastStats = now;
+    this.statsFace = this.facePose.face;
+    this.onStats({
+      ...this.meter.timings(),
+      face: this.facePose.face,
+      soughtFaces: this.facePose.soughtFaces,
+      delegate: this.tracking.delegate,
+      quality: this.quality,
+      alignPx: this.facePose.alignPx,
+      eyes: this.facePose.eyes,
+      measure: this.facePose.measurer.estimate(),
+      openFrames: this.received - this.closed,
+      ...(this.audit ? { auditPx: [this.audit.errorPx.p(50), this.audit.errorPx.p(95)] } : {}),
+    });
+  }
+
+  /** Wears the model once it has loaded (the newest request wins) and shows it at once. */
+  async setGlasses(input: GlassesInput): Promise<GlassesReport> {
+    const { report, worn } = await this.glasses.set(input, this.quality);
+    if (worn) this.kept.redraw();
+    return report;
+  }
+
+  clearGlasses(): void {
+    this.glasses.clear();
+    this.kept.redraw();
+  }
+
+  /** Before/after: the picture without the glasses while `shown` is false, redrawn at once. */
+  showGlasses(shown: boolean): void {
+    this.scene.glassesShown = shown;
+    this.kept.redraw();
+  }
+
+  async setOccluder(glb: ArrayBuffer): Promise<void> {
+    this.scene.addOccluder(await loadOccluder(glb));
+  }
+
+  /** The cube's bytes for the page to keep when they were computed now (see loadEnvironment). */
+  setEnvironment(image: Blob, stored: ArrayBuffer | null): Promise<ArrayBuffer | null> {
+    return loadEnvironment(this.scene, image, this.quality === 'fast', stored);
+  }
+
+  /** Records the rendered pictures at `scale` × the video size (see recorder.ts). */
+  async startRecording(scale: number, pressedAtMs: number): Promise<RecordingStart> {
+    if (this.recorder) return { ok: true, ...this.recorder.info };
+    const { width, height } = this.fit.videoSize;
+    const started = await Recorder.start(this.scene.gl, width, height, scale, pressedAtMs);
+    if (typeof started === 'string') return { ok: false, reason: started };
+    this.recorder = started;
+    return { ok: true, ...started.info };
+  }
+
+  stopRecording(pressedAtMs: number): Promise<RecordingResult> {
+    const recorder = this.recorder;
+    if (!recorder) return Promise.reject(new Error('not recording'));
+    this.recorder = null;
+    return recorder.stop(pressedAtMs);
+  }
+
+  /** The video jumped (seek, loop): start the pose filter afresh instead of gliding over. */
+  resetPose(): void {
+    this.facePose.reset();
+    this.tracking.reset();
+  }
+
+  reset(): void {
+    this.kept.clear();
+    this.facePose.clear();
+    this.tracking.reset();
+    this.meter.restartWatch();
+    this.publish(true);
+  }
+
+  dispose(): void {
+    this.recorder?.cancel();
+    this.recorder = null;
+    this.kept.clear();
+    this.tracking.close();
+    this.scene.dispose();
+  }
+}

@@ -1,0 +1,40 @@
+import { RENDER_WIDTH } from '../../src/shared/render-constants';
+import type { TryOnScene } from './scene';
+
+/**
+ * Sizes the drawing buffer: the video's own size, capped by the size it is displayed at and the
+ * render width of docs/behaviour.md §9, so software WebGL never draws pixels nobody sees.
+ */
+export class CanvasFit {
+  private video = { width: 0, height: 0 };
+  private display = { width: Infinity, height: Infinity };
+
+  constructor(private readonly scene: TryOnScene) {}
+
+  get videoSize(): { width: number; height: number } {
+    return this.video;
+  }
+
+  /** Called with every frame; resizes only when the video's size changed. */
+  fitVideo(width: number, height: number): void {
+    if (width === this.video.width && height === this.video.height) return;
+    this.video = { width, height };
+    this.apply();
+  }
+
+  fitDisplay(width: number, height: number): void {
+    this.display = { width, height };
+    this.apply();
+  }
+
+  private apply(): void {
+    const { width, height } = this.video;
+    if (!width || !height) return;
+    const { display } = this;
+    const scale = Math.min(1, RENDER_WIDTH / width, display.width / width, display.height / height);
+    this.scene.resize(
+      Math.max(1, Math.round(width * scale)),
+      Math.max(1, Math.round(height * scale)),
+    );
+  }
+}

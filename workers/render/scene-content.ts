@@ -1,0 +1,116 @@
+import type { GlassesReport } from '../../src/shared/glasses-types';
+import type { GlassesInput, LensQuality } from '../../src/shared/try-on-types';
+import { decodeCube, encodeCube, pictureDigest } from './env-cube-codec';
+import { bitmapPixels, ENV_CUBE_SIZE, prefilterEquirect } from './env-prefilter';
+import { loadGlasses } from '../assets/glasses-loader';
+import { applyLensQuality } from './lens-quality';
+import { disposeTree, type TryOnScene } from './scene';
+import { compileAndLink } from './shader-links';
+
+/**
+ * The glasses slot of the scene. Loads take a while and may overlap: the glasses change only
+ * once a model has loaded, and only if no later call (another model, or clearing) came in
+ * meanwhile: the newest request wins.
+ */
+export class GlassesSlot {
+  private ticket = 0;
+
+  constructor(private readonly scene: TryOnScene) {}
+
+  /** Parses and fits the model; `worn` says whether it went on (a newer request may have won). */
+  async set(
+    input: GlassesInput,
+    quality: LensQuality | 'pending',
+  ): Promise<{ report: GlassesReport; worn: boolean }> {
+    const ticket = ++this.ticket;
+    const { object, report } = await loadGlasses(input.glb, {
+      materials: input.materials,
+      offsets: input.offsets,
+      fit: input.fit,
+      frameSize: input.frameSize,
+      renderer: this.scene.renderer,
+    });
+    if (quality !== 'pending') applyLensQuality(object, quality);
+    // Shaders compile off the drawing path where the GPU can (KHR_parallel_shader_compile),
+    // and are left to link where it cannot say when (shader-links.ts), instead of stalling the
+    // first frame that shows the glasses. The frames go on meanwhile, with the glasses worn so far.
+    if (ticket === this.ticket) {
+      const { renderer, camera, scene, slowLinks } = this.scene;
+      await compileAndLink(renderer, object, camera, scene, slowLinks);
+    }
+    if (ticket !== this.ticket) {
+      disposeTree(object);
+      return { report, worn: false };
+    }
+    this.scene.setGlasses(object, report);
+    return { report, worn: true };
+  }
+
+  clear(): void {
+    this.ticket++;
+    this.scene.setGlasses(null);
+  }
+}
+
+/**
+ * Where the lens probe found a slow GPU, the environment is prefiltered on the CPU (~3 s of
+ * software-GL work saved at every start, see env-prefilter.ts); elsewhere three.js does it.
+ * `stored` is the cube the page kept from an earlier start (env-cube-codec.ts): used when it was
+ * made from this picture, else the cube is computed and its bytes returned for the page to keep.
+ */
+export async function loadEnvironment(
+  scene: TryOnScene,
+  image: Blob,
+  onCpu: boolean,
+  stored: ArrayBuffer | null,
+): Promise<ArrayBuffer | null> {
+  if (!onCpu) {
+    // three uploads an ImageBitmap as it is, so its texture needs the flip.
+    const bitmap = await createImageBitmap(image, { imageOrientation: 'flipY' });
+    try {
+      scene.setEnvironment(bitmap);
+    } finally {
+      bitmap.close();
+    }
+    return null;
+  }
+  const digest = await pictureDigest(image);
+  const kept = stored && decodeCube(stored, digest, ENV_CUBE_SIZE);
+  if (kept) {
+    scene.setPrefilteredEnvironment(kept);
+    return null;
+  }
+  const bitmap = await createImageBitmap(image);
+  try {
+    const levels = prefilterEquirect(bitmapPixels(bitmap));
+    scene.setPrefilteredEnvironment(levels);
+    return encodeCube(levels, digest);
+  } finally {
+    bitmap.close();
+  }
+}
+
+/**
+ * A PNG of `frame` as the preview shows it, at `scale` × the video size, with or without the
+ * glasses; the preview is drawn back at its own size afterwards.
+ */
+export function capturePng(
+  scene: TryOnScene,
+  frame: VideoFrame,
+  options: { scale: number; glasses: boolean; mirror: boolean },
+): Promise<Blob> {
+  const { width, height } = scene.size;
+  const target = scene.currentGlasses;
+  if (target) target.visible = options.glasses;
+  // Everything up to convertToBlob happens in this task, so no frame can slip in between.
+  try {
+    scene.resize(frame.displayWidth * options.scale, frame.displayHeight * options.scale);
+    scene.setMirror(options.mirror);
+    scene.render(frame);
+    return scene.toPng();
+  } finally {
+    if (target) target.visible = scene.glassesShown;
+    scene.resize(width, height);
+    scene.render(frame);
+  }
+}

@@ -1,0 +1,223 @@
+import {
+  CompressedCubeTexture,
+  DataUtils,
+  EquirectangularReflectionMapping,
+  HalfFloatType,
+  LinearFilter,
+  LinearMipmapLinearFilter,
+  LinearSRGBColorSpace,
+  RGBAFormat,
+  Group,
+  Matrix4,
+  NoToneMapping,
+  PerspectiveCamera,
+  PMREMGenerator,
+  Scene,
+  SRGBColorSpace,
+  Texture,
+  VideoFrameTexture,
+  WebGLRenderer,
+  type CompressedPixelFormat,
+  type Object3D,
+} from 'three';
+import { CAMERA_FAR, CAMERA_FOV, CAMERA_NEAR } from '../../src/shared/render-constants';
+import type { CubeLevel } from './env-prefilter';
+import { slowShaderLinks } from './shader-links';
+import { HeadProfile } from '../fit/head-profile';
+import type { TempleFit } from '../fit/temple-bend';
+import { TrueSize } from '../measure/true-size';
+import { canvasPng } from '../common/surface';
+
+/**
+ * One canvas holds the whole picture: the video frame as the background, then the head occluder
+ * (depth only) and the glasses, both under an anchor that follows the face. A root group mirrors
+ * the 3D content for the front camera while the background texture is flipped to match.
+ */
+export class TryOnScene {
+  readonly renderer: WebGLRenderer;
+  readonly scene = new Scene();
+  readonly camera: PerspectiveCamera;
+  private readonly background = new VideoFrameTexture();
+  private readonly root = new Group();
+  readonly anchor = new Group();
+  /** The glasses' parent under the anchor: their size on this face (true-size.ts). */
+  readonly trueSize = new TrueSize();
+  private glasses: Object3D | null = null;
+  /** False while the user holds the preview to compare (before/after). */
+  private glassesShownFlag = true;
+  private pmrem: PMREMGenerator;
+  /** Whether new programs must be left to link before a draw uses them (shader-links.ts). */
+  readonly slowLinks: boolean;
+  readonly softwareGl: boolean;
+
+  /** `softwareGl`: WebGL runs on the CPU here (no MSAA, slow shader links). */
+  constructor(
+    canvas: OffscreenCanvas,
+    width: number,
+    height: number,
+    pixelRatio: number,
+    softwareGl = false,
+  ) {
+    this.softwareGl = softwareGl;
+    const antialias = !softwareGl;
+    this.renderer = new WebGLRenderer({ canvas, antialias, preserveDrawingBuffer: false });
+    this.slowLinks = slowShaderLinks(this.renderer, softwareGl);
+    this.renderer.setPixelRatio(pixelRatio);
+    this.renderer.setSize(width, height, false);
+    this.renderer.toneMapping = NoToneMapping;
+    this.renderer.outputColorSpace = SRGBColorSpace;
+    this.camera = new PerspectiveCamera(CAMERA_FOV, width / height, CAMERA_NEAR, CAMERA_FAR);
+    this.background.colorSpace = SRGBColorSpace;
+    this.scene.background = this.background;
+    this.anchor.matrixAutoUpdate = false;
+    this.anchor.visible = false;
+    this.anchor.add(this.trueSize.group);
+    this.root.add(this.anchor);
+    this.scene.add(this.root);
+    this.pmrem = new PMREMGenerator(this.renderer);
+  }
+
+  resize(width: number, height: number): void {
+    this.renderer.setSize(width, height, false);
+    this.camera.aspect = width / height;
+    this.camera.updateProjectionMatrix();
+  }
+
+  get size(): { width: number; height: number } {
+    const { width, height } = this.canvas;
+    return { width, height };
+  }
+
+  /** The transferred canvas the picture is drawn into. */
+  get canvas(): OffscreenCanvas {
+    return this.renderer.domElement as unknown as OffscreenCanvas;
+  }
+
+  /** The canvas's WebGL context (asking the canvas again throws in Firefox's workers). */
+  get gl(): WebGL2RenderingContext | WebGLRenderingContext {
+    return this.renderer.getContext();
+  }
+
+  setMirror(mirror: boolean): void {
+    this.root.scale.x = mirror ? -1 : 1;
+    this.background.repeat.x = mirror ? -1 : 1;
+    this.background.offset.x = mirror ? 1 : 0;
+  }
+
+  /** The face pose in camera space, or null to hide the 3D content. */
+  setPose(matrix: Matrix4 | null): void {
+    this.anchor.visible = matrix !== null;
+    if (matrix) this.anchor.matrix.copy(matrix);
+  }
+
+  setEnvironment(image: ImageBitmap): void {
+    const texture = new Texture(image);
+    texture.mapping = EquirectangularReflectionMapping;
+    texture.colorSpace = SRGBColorSpace;
+    texture.needsUpdate = true;
+    const target = this.pmrem.fromEquirectangular(texture);
+    texture.dispose();
+    this.scene.environment?.dispose();
+    this.scene.environment = target.texture;
+  }
+
+  /**
+   * The environment from a cube prefiltered on the CPU (env-prefilter.ts): three.js takes a cube
+   * texture flagged as a PMREM as it is, mip `lod` being the lobe for that roughness.
+   */
+  setPrefilteredEnvironment(levels: CubeLevel[]): void {
+    const faces = [0, 1, 2, 3, 4, 5].map((face) => ({
+      width: levels[0]!.size,
+      height: levels[0]!.size,
+      mipmaps: levels.map((level) => ({
+        width: level.size,
+        height: level.size,
+        data: halfFloatRgba(level.faces[face]!),
+      })),
+    }));
+    // Uncompressed RGBA through the compressed-cube path, as three's KTX2Loader does: the only cube
+    // texture whose mip chain (base level included) three uploads as given.
+    const format = RGBAFormat as unknown as CompressedPixelFormat;
+    const texture = new CompressedCubeTexture(faces, format, HalfFloatType);
+    texture.isPMREMTexture = true;
+    texture.colorSpace = LinearSRGBColorSpace;
+    texture.minFilter = LinearMipmapLinearFilter;
+    texture.magFilter = LinearFilter;
+    texture.generateMipmaps = false;
+    texture.needsUpdate = true;
+    this.scene.environment?.dispose();
+    this.scene.environment = texture;
+  }
+
+  addOccluder(occluder: Object3D): void {
+    // Read before it joins the anchor: its matrices are then relative to the face.
+    this.trueSize.temples.setHead(new HeadProfile(occluder));
+    this.anchor.add(occluder);
+  }
+
+  /** Wears `glasses` (fitted: `fit` says where their lenses are and whether they have temples). */
+  setGlasses(glasses: Object3D | null, fit?: TempleFit): void {
+    if (this.glasses) {
+      this.trueSize.group.remove(this.glasses);
+      disposeTree(this.glasses);
+    }
+    this.glasses = glasses;
+    this.trueSize.temples.wear(glasses, fit);
+    if (glasses) {
+      glasses.visible = this.glassesShownFlag;
+      this.trueSize.group.add(glasses);
+    }
+  }
+
+  /** Hides or shows the worn glasses without taking them off (press and hold to compare). */
+  set glassesShown(shown: boolean) {
+    this.glassesShownFlag = shown;
+    if (this.glasses) this.glasses.visible = shown;
+  }
+
+  get glassesShown(): boolean {
+    return this.glassesShownFlag;
+  }
+
+  get currentGlasses(): Object3D | null {
+    return this.glasses;
+  }
+
+  render(frame: VideoFrame): void {
+    this.background.setFrame(frame);
+    this.renderer.render(this.scene, this.camera);
+  }
+
+  /** Must run in the same task as the render: the drawing buffer is not preserved. */
+  toPng(): Promise<Blob> {
+    return canvasPng(this.canvas);
+  }
+
+  dispose(): void {
+    this.setGlasses(null);
+    this.background.dispose();
+    this.pmrem.dispose();
+    this.renderer.dispose();
+  }
+}
+
+export function disposeTree(object: Object3D): void {
+  object.traverse((node) => {
+    const mesh = node as Partial<{ geometry: { dispose(): void }; material: unknown }>;
+    mesh.geometry?.dispose();
+    const materials = Array.isArray(mesh.material) ? mesh.material : [mesh.material];
+    for (const m of materials) (m as { dispose?: () => void } | undefined)?.dispose?.();
+  });
+}
+
+function halfFloatRgba(rgb: Float32Array): Uint16Array {
+  const out = new Uint16Array((rgb.length / 3) * 4);
+  const one = DataUtils.toHalfFloat(1);
+  for (let i = 0, j = 0; i < rgb.length; i += 3, j += 4) {
+    out[j] = DataUtils.toHalfFloat(rgb[i]!);
+    out[j + 1] = DataUtils.toHalfFloat(rgb[i + 1]!);
+    out[j + 2] = DataUtils.toHalfFloat(rgb[i + 2]!);
+    out[j + 3] = one;
+  }
+  return out;
+}

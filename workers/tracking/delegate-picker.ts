@@ -1,0 +1,136 @@
+import { NUM_FACES } from '../../src/shared/render-constants';
+import type { Delegate } from '../../src/shared/try-on-types';
+import { createTracker, type FaceLandmarker, type TrackerSource, warmUpTracker } from './tracker';
+import type { TrackResult } from '../common/track-result';
+import { median } from '../common/stats';
+
+/** Samples per delegate, after the warm-up frames that compile shaders and allocate buffers. */
+const TRIAL_SAMPLES = 6;
+const WARMUP_FRAMES = 2;
+/** The GPU candidate is built only after this many CPU frames, so the first face shows at once. */
+const TRIAL_START_FRAMES = 15;
+
+interface Candidate {
+  delegate: Delegate;
+  tracker: FaceLandmarker;
+  samples: number[];
+  seen: number;
+}
+
+/**
+ * Picks the faster delegate by measuring both on the first real frames. Tracking starts at once
+ * on the CPU tracker; the GPU one is created in the background and, while the trial lasts, the
+ * two take turns. The loser is closed. A GPU that fails to start leaves the CPU in charge.
+ */
+export class DelegatePicker {
+  private candidates: Candidate[] = [];
+  private chosen: Candidate | null = null;
+  private turn = 0;
+  /** Faces the trackers seek (face-count.ts). */
+  private faces = NUM_FACES;
+
+  private constructor(private readonly onDecided: (delegate: Delegate) => void) {}
+
+  static async start(
+    source: TrackerSource,
+    onDecided: (delegate: Delegate) => void,
+    force?: Delegate,
+  ): Promise<DelegatePicker> {
+    const picker = new DelegatePicker(onDecided);
+    const first = force ?? 'CPU';
+    const tracker = await createTracker(source, first).catch(async (error: unknown) => {
+      if (first === 'CPU') throw error;
+      return createTracker(source, 'CPU');
+    });
+    picker.candidates.push({ delegate: first, tracker, samples: [], seen: 0 });
+    if (force) picker.decide(picker.candidates[0]!);
+    else picker.source = source;
+    return picker;
+  }
+
+  private source: TrackerSource | null = null;
+  private closed = false;
+
+  private startGpuCandidate(): void {
+    const source = this.source;
+    this.source = null;
+    if (!source) return;
+    void createTracker(source, 'GPU', this.faces).then(
+      (gpu) => {
+        if (this.chosen || this.closed) gpu.close();
+        else this.candidates.push({ delegate: 'GPU', tracker: gpu, samples: [], seen: 0 });
+      },
+      (error: unknown) => {
+        console.warn('GPU delegate unavailable, staying on CPU', error);
+        this.decide(this.candidates[0]!);
+      },
+    );
+  }
+
+  get delegate(): Delegate | 'pending' {
+    return this.chosen?.delegate ?? 'pending';
+  }
+
+  /**
+   * Runs the CPU tracker once on a plain picture before any frame (see warmUpTracker); the GPU
+   * one would compile its shaders for seconds, and its trial waits for real frames anyway.
+   */
+  warmUp(timestampMs: number): void {
+    const only = this.candidates[0];
+    if (this.candidates.length === 1 && only?.delegate === 'CPU' && only.seen === 0) {
+      warmUpTracker(only.tracker, timestampMs);
+    }
+  }
+
+  detect(frame: VideoFrame, timestampMs: number): TrackResult {
+    const candidate = this.chosen ?? this.nextInTrial();
+    const start = performance.now();
+    const result = candidate.tracker.detectForVideo(frame, timestampMs);
+    if (!this.chosen) this.record(candidate, performance.now() - start);
+    if (this.source && candidate.seen >= TRIAL_START_FRAMES) this.startGpuCandidate();
+    return {
+      faceLandmarks: result.faceLandmarks,
+      faceBlendshapes: result.faceBlendshapes,
+      facialTransformationMatrixes: result.facialTransformationMatrixes,
+      soughtFaces: this.faces,
+    };
+  }
+
+  /** Seeks `faces` faces from the next detection on (a graph rebuild: 40–55 ms here). */
+  async setFaceCount(faces: number): Promise<void> {
+    if (faces === this.faces) return;
+    this.faces = faces;
+    await Promise.all(this.candidates.map((c) => c.tracker.setOptions({ numFaces: faces })));
+  }
+
+  close(): void {
+    this.source = null;
+    this.closed = true;
+    for (const candidate of this.candidates) candidate.tracker.close();
+    this.candidates = [];
+  }
+
+  private nextInTrial(): Candidate {
+    const pending = this.candidates.filter((c) => c.samples.length < TRIAL_SAMPLES);
+    const pick = pending[this.turn++ % Math.max(1, pending.length)] ?? this.candidates[0]!;
+    return pick;
+  }
+
+  private record(candidate: Candidate, ms: number): void {
+    candidate.seen++;
+    if (candidate.seen > WARMUP_FRAMES) candidate.samples.push(ms);
+    const done = this.candidates.every((c) => c.samples.length >= TRIAL_SAMPLES);
+    if (this.candidates.length === 2 && done) {
+      const [a, b] = this.candidates as [Candidate, Candidate];
+      this.decide(median(a.samples) <= median(b.samples) ? a : b);
+    }
+  }
+
+  private decide(winner: Candidate): void {
+    if (this.chosen) return;
+    this.chosen = winner;
+    for (const c of this.candidates) if (c !== winner) c.tracker.close();
+    this.candidates = [winner];
+    this.onDecided(winner.delegate);
+  }
+}

@@ -1,0 +1,107 @@
+import { Matrix4, type Object3D } from 'three';
+import { FaceCount } from './face-count';
+import { FaceLock } from './face-lock';
+import { FaceMeasurer } from '../measure/face-measure';
+import { alignmentPx, eyeCentres } from './landmark-probes';
+import { meshesOf } from '../fit/fit-geometry';
+import { PoseFilter, type Motion } from '../common/pose-filter';
+import type { TryOnScene } from '../render/scene';
+import type { TrackResult } from '../common/track-result';
+
+/**
+ * Turns one tracking result into the scene's pose (filtered) and the glasses' morph weights,
+ * and keeps the figures the stats report about it.
+ */
+export class FacePose {
+  private readonly filter = new PoseFilter();
+  private readonly raw = new Matrix4();
+  private readonly smoothed = new Matrix4();
+  private readonly scores = new Map<string, number>();
+  private readonly lock = new FaceLock();
+  private readonly count = new FaceCount();
+  readonly measurer = new FaceMeasurer();
+  face = false;
+  /** Distance between the reprojected nose bridge and its landmark (camera FOV check). */
+  alignPx = 0;
+  /** Eye centres in picture coordinates, mirrored like the preview; empty without a face. */
+  eyes: number[] = [];
+
+  constructor(private readonly scene: TryOnScene) {}
+
+  /** Poses the scene from the tracking result of the frame at `timeMs` (its timestamp). */
+  apply(all: TrackResult, timeMs: number, mirror: boolean): void {
+    const result = this.lock.pick(all, timeMs);
+    this.count.observe(all.faceLandmarks?.length ?? 0, this.lock.unsure, timeMs);
+    // The glasses went to another person: what was measured belongs to someone else.
+    if (this.lock.changed) this.measurer.reset();
+    const { width, height } = this.scene.size;
+    // Before the pose is updated: the filter's motion is how fast the face moved up to this frame.
+    this.measurer.add(result, timeMs, width, height, this.motion);
+    this.scene.trueSize.set(this.measurer.estimate()?.scale ?? 1);
+    const matrix = result.facialTransformationMatrixes?.[0];
+    this.face = matrix !== undefined;
+    if (!matrix) {
+      this.scene.setPose(null);
+      this.eyes = [];
+      return;
+    }
+    this.raw.fromArray(matrix.data);
+    this.scene.setPose(this.filter.apply(this.raw, timeMs, this.smoothed));
+    this.scores.clear();
+    for (const c of result.faceBlendshapes?.[0]?.categories ?? [])
+      this.scores.set(c.categoryName, c.score);
+    const glasses = this.scene.currentGlasses;
+    if (glasses) applyBlendshapes(glasses, this.scores);
+    this.alignPx = alignmentPx(result, this.raw, this.scene);
+    this.eyes = eyeCentres(result, mirror);
+  }
+
+  /**
+   * Poses the scene for a frame that was not tracked: the last pose carried on to `timeMs`. After
+   * a jump (a seek, a loop) there is none until the next result: the glasses wait off the picture
+   * rather than stay where the face was before the jump (on the mouth, at a loop's seam). A paused
+   * seek gets its own pose within STILL_PICTURE_MS (kept-picture.ts).
+   */
+  predict(timeMs: number): void {
+    if (!this.face) return;
+    this.scene.setPose(this.filter.predict(timeMs, this.smoothed));
+  }
+
+  /** How fast the face moves; null while there is none (the scheduler then tracks every frame). */
+  get motion(): Motion | null {
+    return this.face ? this.filter.motion : null;
+  }
+
+  /** How many faces the tracker should seek (face-count.ts). */
+  get soughtFaces(): number {
+    return this.count.faces;
+  }
+
+  /** Starts the filter afresh (a cut, a seek, a new source) instead of gliding over. */
+  reset(): void {
+    this.filter.reset();
+    this.lock.jumped();
+    this.count.reset();
+  }
+
+  clear(): void {
+    this.filter.reset();
+    this.lock.reset();
+    this.count.reset();
+    this.measurer.reset();
+    this.face = false;
+    this.eyes = [];
+    this.scene.setPose(null);
+  }
+}
+
+/** Drives morph targets whose names match blendshape categories. */
+function applyBlendshapes(root: Object3D, scores: ReadonlyMap<string, number>): void {
+  for (const mesh of meshesOf(root)) {
+    const dictionary = mesh.morphTargetDictionary;
+    if (!dictionary || !mesh.morphTargetInfluences) continue;
+    for (const [name, index] of Object.entries(dictionary)) {
+      mesh.morphTargetInfluences[index] = scores.get(name) ?? 0;
+    }
+  }
+}

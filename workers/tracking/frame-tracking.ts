@@ -1,0 +1,110 @@
+import type { Delegate } from '../../src/shared/try-on-types';
+import type { DelegatePicker } from './delegate-picker';
+import type { FacePose } from './face-pose';
+import type { TryOnScene } from '../render/scene';
+import type { TrackAudit } from './track-audit';
+import type { TrackScheduler } from './track-scheduler';
+
+/** What tracking did for one drawn frame. */
+export interface FrameTrack {
+  /** A tracking result was applied for this frame (its own, or on this thread a fresh one). */
+  tracked: boolean;
+  /** How long that detection took (on a tracking worker: from sending the frame to its result). */
+  detectMs: number | null;
+}
+
+/**
+ * Who tracks the frames the pipeline draws: this thread between frames (InlineTracking), or a
+ * tracking worker beside it (RemoteTracking). Both pose the scene through the same FacePose.
+ */
+export interface Tracking {
+  readonly delegate: Delegate | 'pending';
+  /** True when trackNow has posed the scene by the time it returns. */
+  readonly sync: boolean;
+  /** Poses the scene for the frame at `timeMs`; tracks it, or has it tracked, when due. */
+  frame(frame: VideoFrame, timeMs: number, mirror: boolean): FrameTrack;
+  /** Gives `frame` (borrowed) its own pose: a photo, or a change shown on a paused picture. */
+  trackNow(frame: VideoFrame, timeMs: number, mirror: boolean): Promise<void>;
+  /**
+   * Gets the model's one-off start-up work done before the first frame; takes a timestamp from
+   * `next` (the pipeline's RisingClock) only if it does.
+   */
+  warmUp(next: () => number): void;
+  /** The video jumped or the source changed: results for earlier frames no longer count. */
+  reset(): void;
+  close(): void;
+}
+
+/**
+ * Tracking on the drawing thread, between frames: where no tracking worker can run (the page
+ * fallback). A frame that is due is tracked before it is drawn.
+ */
+export class InlineTracking implements Tracking {
+  readonly sync = true;
+
+  constructor(
+    private readonly picker: DelegatePicker,
+    private readonly scheduler: TrackScheduler,
+    private readonly facePose: FacePose,
+    private readonly scene: TryOnScene,
+    private readonly audit: TrackAudit | null,
+  ) {}
+
+  get delegate(): Delegate | 'pending' {
+    return this.picker.delegate;
+  }
+
+  frame(frame: VideoFrame, timeMs: number, mirror: boolean): FrameTrack {
+    const due = this.scheduler.due(timeMs, this.facePose.motion);
+    const start = performance.now();
+    if (this.audit) this.auditFrame(this.audit, frame, timeMs, due, mirror);
+    else if (due) this.track(frame, timeMs, mirror);
+    else this.facePose.predict(timeMs);
+    return { tracked: due, detectMs: due ? performance.now() - start : null };
+  }
+
+  trackNow(frame: VideoFrame, timeMs: number, mirror: boolean): Promise<void> {
+    this.track(frame, timeMs, mirror);
+    return Promise.resolve();
+  }
+
+  /** `?track=audit`: tracks every frame for the reference, poses the picture as adaptive would. */
+  private auditFrame(
+    audit: TrackAudit,
+    frame: VideoFrame,
+    timeMs: number,
+    due: boolean,
+    mirror: boolean,
+  ): void {
+    const start = performance.now();
+    const result = this.picker.detect(frame, timeMs);
+    audit.track(result, timeMs);
+    if (due) {
+      this.facePose.apply(result, timeMs, mirror);
+      this.scheduler.tracked(timeMs, performance.now() - start);
+    } else this.facePose.predict(timeMs);
+    const { anchor, camera } = this.scene;
+    const { width, height } = this.scene.size;
+    audit.compare(anchor.visible ? anchor.matrix : null, camera, width, height);
+  }
+
+  private track(frame: VideoFrame, timeMs: number, mirror: boolean): void {
+    const start = performance.now();
+    const result = this.picker.detect(frame, timeMs);
+    this.facePose.apply(result, timeMs, mirror);
+    this.scheduler.tracked(timeMs, performance.now() - start);
+    // The graph is rebuilt between frames (40–55 ms here), only when the count changes.
+    void this.picker.setFaceCount(this.facePose.soughtFaces);
+  }
+
+  /** Not here: on the page it would hold the page's thread; the first frame pays instead. */
+  warmUp(): void {}
+
+  reset(): void {
+    this.scheduler.reset();
+  }
+
+  close(): void {
+    this.picker.close();
+  }
+}

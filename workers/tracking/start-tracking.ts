@@ -1,0 +1,56 @@
+import type { Delegate, EngineInit } from '../../src/shared/try-on-types';
+import { DelegatePicker } from './delegate-picker';
+import type { FacePose } from './face-pose';
+import { InlineTracking, type Tracking } from './frame-tracking';
+import { RemoteTracking } from './remote-tracking';
+import type { TryOnScene } from '../render/scene';
+import { TrackAudit } from './track-audit';
+import { TrackScheduler } from './track-scheduler';
+import { TrackWorkerLink } from './track-worker-link';
+import type { TrackerSource } from './tracker';
+
+export interface TrackingParts {
+  facePose: FacePose;
+  scene: TryOnScene;
+}
+
+/** A tracker started before the scene: joined to the scene's parts once they are built. */
+export interface StartedTracker {
+  attach(parts: TrackingParts): { tracking: Tracking; audit: TrackAudit | null };
+  /** The scene could not be built: the tracker goes. */
+  close(): void;
+}
+
+/**
+ * In the render worker, tracking gets a worker of its own (remote-tracking.ts). On the page
+ * (the fallback for engines whose workers cannot draw, where MediaPipe would not get WebGL in a
+ * worker either) it runs between frames on the drawing thread.
+ */
+export async function startTracking(
+  source: TrackerSource,
+  init: EngineInit,
+  force: Delegate | undefined,
+  onDecided: (delegate: Delegate) => void,
+): Promise<StartedTracker> {
+  const scheduler = new TrackScheduler(init.trackMode);
+  // Only a worker's global scope has importScripts (the page fallback runs on the page).
+  const inRenderWorker = 'importScripts' in globalThis && typeof Worker === 'function';
+  if (inRenderWorker && !init.trackInline) {
+    const link = await TrackWorkerLink.start(source, init.allowedOrigins, force, onDecided);
+    return {
+      attach({ facePose, scene }) {
+        const remote = new RemoteTracking(link, scheduler, facePose, scene);
+        return { tracking: remote, audit: remote.audit };
+      },
+      close: () => link.close(),
+    };
+  }
+  const picker = await DelegatePicker.start(source, onDecided, force);
+  return {
+    attach({ facePose, scene }) {
+      const audit = scheduler.mode === 'audit' ? new TrackAudit() : null;
+      return { tracking: new InlineTracking(picker, scheduler, facePose, scene, audit), audit };
+    },
+    close: () => picker.close(),
+  };
+}

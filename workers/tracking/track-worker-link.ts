@@ -1,0 +1,61 @@
+import * as Comlink from 'comlink';
+import { aliveLockName, watchAlive } from '../../src/shared/alive-lock';
+import type { Delegate } from '../../src/shared/try-on-types';
+import type { TrackWorkerApi } from '../track.worker';
+import type { TrackerSource } from './tracker';
+
+/**
+ * The tracking worker (track.worker.ts), started and holding the model: what RemoteTracking
+ * sends frames to. Started on its own, before the scene exists, so that its runtime and model
+ * load (0.4–0.9 s on 2 cores) while the render worker builds the scene.
+ */
+export class TrackWorkerLink {
+  delegate: Delegate | 'pending' = 'pending';
+  private readonly closing = new AbortController();
+
+  private constructor(
+    private readonly worker: Worker,
+    readonly remote: Comlink.Remote<TrackWorkerApi>,
+  ) {}
+
+  /** The model's bytes move to the worker (`source` is not used after). */
+  static async start(
+    source: TrackerSource,
+    allowedOrigins: readonly string[],
+    force: Delegate | undefined,
+    onDecided: (delegate: Delegate) => void,
+  ): Promise<TrackWorkerLink> {
+    const worker = new Worker(new URL('../track.worker.ts', import.meta.url), { type: 'module' });
+    const link = new TrackWorkerLink(worker, Comlink.wrap<TrackWorkerApi>(worker));
+    const decided = (delegate: Delegate) => {
+      link.delegate = delegate;
+      onDecided(delegate);
+    };
+    try {
+      const moved = Comlink.transfer(source, [source.modelBytes.buffer]);
+      const alive = aliveLockName('track');
+      await link.remote.alive(alive);
+      await link.remote.init(moved, allowedOrigins, force, Comlink.proxy(decided));
+      // The render worker cannot go on without its tracker (it gave the model away): it ends
+      // too, and the page starts both afresh with the glasses and source restored.
+      watchAlive(alive, lost, link.closing.signal);
+    } catch (error) {
+      worker.terminate();
+      throw error;
+    }
+    return link;
+  }
+
+  close(): void {
+    this.closing.abort();
+    this.remote[Comlink.releaseProxy]();
+    this.worker.terminate();
+  }
+}
+
+function lost(): void {
+  console.error(
+    'the tracking worker stopped; the try-on worker ends so that the page restarts both',
+  );
+  self.close();
+}
