@@ -63,6 +63,10 @@ export const api = {
   clearGlasses(): void {
     need().clearGlasses();
   },
+  /** The page stopped waiting for the newest load: when it ends it is dropped, not worn. */
+  abandonGlasses(): void {
+    need().abandonGlasses();
+  },
   /** Before/after: hides the worn glasses while the user holds the preview. */
   showGlasses(shown: boolean): void {
     need().showGlasses(shown);

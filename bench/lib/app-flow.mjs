@@ -20,7 +20,7 @@ export async function startToFirstFrame(page, url, timeoutMs) {
   // not when the stats overlay shows it: the worker sends its figures at most every 250 ms, so
   // the overlay's count came 0.3 s late (median of 16 warm starts, same runs).
   const first = await page.waitForFunction(
-    () => (window.__tryOnFrames ?? []).find((frame) => frame.tracked)?.at ?? 0,
+    () => (window.__tryOnFrames ?? []).find((frame) => frame.freshPose)?.at ?? 0,
     null,
     { polling: 'raf', timeout: timeoutMs },
   );
@@ -58,7 +58,8 @@ export async function putOnFirstGlasses(page, timeoutMs) {
 export async function warmUp(page, { seconds, minTracked, timeoutMs }) {
   const stats = await waitForStats(
     page,
-    (s) => Number(s.tracked) >= minTracked && s.delegate !== 'pending' && s.delegate !== undefined,
+    (s) =>
+      Number(s.freshPoses) >= minTracked && s.delegate !== 'pending' && s.delegate !== undefined,
     timeoutMs,
     'warm-up',
   );

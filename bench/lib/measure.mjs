@@ -78,10 +78,10 @@ export async function measureWindow(session, { seconds, tapSelector }) {
     typeof cameraNow === 'number' && typeof cameraBefore === 'number'
       ? cameraNow - cameraBefore
       : null;
-  const tracked = delta('tracked');
+  const tracked = delta('freshPoses');
   const drawn = delta('drawn');
   const frames = p.frames;
-  const trackedFrames = frames.filter((f) => f.tracked);
+  const trackedFrames = frames.filter((f) => f.freshPose);
   const blocking = p.longTasks.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
   return {
     seconds: round(wallS, 2),

@@ -57,7 +57,7 @@ export async function measureRecording(page, seconds, log) {
   return {
     available: true,
     seconds: round(wallS, 1),
-    trackedFps: round((Number(after.tracked) - Number(before.tracked)) / wallS, 2),
+    trackedFps: round((Number(after.freshPoses) - Number(before.freshPoses)) / wallS, 2),
     drawnFps: round((Number(after.drawn) - Number(before.drawn)) / wallS, 2),
     recordedFps: probe ? round((probe.frames - 1) / probe.seconds, 2) : null,
     recordedFrames: probe?.frames ?? null,

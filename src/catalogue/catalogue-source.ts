@@ -1,4 +1,4 @@
-import { readJson } from '../shared/checked-fetch';
+import { fetchJson } from '../shared/checked-fetch';
 import { ASSET_PATHS, MANIFEST_MAX_BYTES } from '../shared/storage-constants';
 import { assetUrl } from '../storage/asset-url';
 import { validateManifest, type CatalogueEntry } from './manifest';
@@ -28,9 +28,15 @@ export async function loadCatalogue(): Promise<LoadedCatalogue> {
   const onLeave = () => (leaving = true);
   addEventListener('beforeunload', onLeave);
   try {
-    const response = await fetch(assetUrl(ASSET_PATHS.manifest), { cache: 'no-cache' });
     // Read up to the cap only: a huge file is refused as soon as it shows, never parsed.
-    const json = await readJson(response, ASSET_PATHS.manifest, MANIFEST_MAX_BYTES);
+    const json = await fetchJson(
+      assetUrl(ASSET_PATHS.manifest),
+      ASSET_PATHS.manifest,
+      MANIFEST_MAX_BYTES,
+      {
+        cache: 'no-cache',
+      },
+    );
     const { entries, rejected } = validateManifest(json);
     for (const r of rejected) console.warn('manifest entry skipped', r.index, r.reason);
     if (entries.length > 0) return { entries, unusable: false, skipped: rejected.length };

@@ -1,10 +1,4 @@
-import {
-  DownloadError,
-  fetchChecked,
-  readBody,
-  readJson,
-  sha256Hex,
-} from '../shared/checked-fetch';
+import { fetchBody, fetchChecked, fetchJson, sha256Hex } from '../shared/checked-fetch';
 import { GLASSES_MAX_BYTES, MATERIAL_MAX_BYTES } from '../shared/storage-constants';
 import type { MaterialItem } from '../shared/try-on-types';
 import { assetUrl } from '../storage/asset-url';
@@ -20,18 +14,11 @@ async function fetchUndeclared(
   onFraction: (f: number) => void,
   signal?: AbortSignal,
 ): Promise<ArrayBuffer> {
-  const response = await fetch(assetUrl(path), { signal }).catch(() => {
-    throw new DownloadError(signal?.aborted ? 'aborted' : 'network', path);
-  });
   // Content-Length is the wire size: with compression it only approximates the decoded bytes.
-  const expected = Number(response.headers.get('Content-Length')) || 0;
-  const bytes = await readBody(
-    response,
-    path,
-    GLASSES_MAX_BYTES,
-    (n) => expected && onFraction(Math.min(0.99, n / expected)),
-    signal,
-  );
+  const bytes = await fetchBody(assetUrl(path), path, GLASSES_MAX_BYTES, {
+    onBytes: (n, expected) => expected && onFraction(Math.min(0.99, n / expected)),
+    ...(signal ? { signal } : {}),
+  });
   onFraction(1);
   return bytes.buffer;
 }
@@ -78,8 +65,8 @@ export async function downloadModel(
   const path = entry.materialParameter;
   if (!path) return { glb };
   try {
-    const response = await fetch(assetUrl(path), { signal });
-    const materials = validMaterials(await readJson(response, path, MATERIAL_MAX_BYTES, signal));
+    const json = await fetchJson(assetUrl(path), path, MATERIAL_MAX_BYTES, signal && { signal });
+    const materials = validMaterials(json);
     if (!materials) throw new Error('no material items');
     return { glb, materials };
   } catch (error) {

@@ -10,7 +10,7 @@ import { useCatalogueEntries } from './use-catalogue-entries';
 import type { CatalogueEntry } from './manifest';
 import { downloadModel, forgetModel, readModel, storeModel, type StoredModel } from './model-files';
 import { saveStatuses, storedStatuses, type ModelStatus, type StatusMap } from './model-status';
-import { useWear, type CellFailure } from './use-wear';
+import { useWear, wearTimeoutText, type CellFailure } from './use-wear';
 
 export interface CellState {
   entry: CatalogueEntry;
@@ -27,8 +27,12 @@ export interface CellState {
   frameWidthMm?: number;
 }
 
-const failureText = (failure: CellFailure): string | null =>
-  failure === null ? null : failure === 'download' ? t('downloadRetry') : glassesMessage(failure);
+const failureText = (failure: CellFailure): string | null => {
+  if (failure === null) return null;
+  if (failure === 'download') return t('downloadRetry');
+  if (failure === 'timeout') return wearTimeoutText();
+  return glassesMessage(failure);
+};
 
 /**
  * The grid's state and the tap rules (docs/behaviour.md §4 "Selecting a model"). `starting`: a

@@ -9,14 +9,22 @@ import {
   type GlassesErrorCode,
   type GlassesReport,
 } from '../shared/glasses-types';
+import { DeadlinePassed } from '../shared/deadline';
+import { ENGINE_DEADLINES_MS } from '../shared/ui-constants';
 import { selectedModelAtom } from '../state/atoms';
 import { useToast } from '../state/toast';
 import { isFileFault, materialMessage } from './glasses-message';
 import type { CatalogueEntry } from './manifest';
 import type { StoredModel } from './model-files';
 
-/** Why a cell's last tap failed: the download, or the model itself (then its reason). */
-export type CellFailure = 'download' | GlassesErrorCode | null;
+/**
+ * Why a cell's last tap failed: the download, the engine's deadline for putting it on
+ * (ENGINE_DEADLINES_MS.wear), or the model itself (then its reason).
+ */
+export type CellFailure = 'download' | 'timeout' | GlassesErrorCode | null;
+
+export const wearTimeoutText = () =>
+  t('wearTimeout', { seconds: String(ENGINE_DEADLINES_MS.wear / 1000) });
 
 /** A wear's end: the worker's report once the glasses changed, else whether the file is to blame. */
 export type WearOutcome = { report: GlassesReport } | { report: null; fileFault: boolean };
@@ -68,6 +76,12 @@ export function useWear(
         }
         setFittedWidths((w) => ({ ...w, [entry.value]: report.widthMm }));
       } catch (error) {
+        // Past the deadline the load was abandoned; the file is not to blame.
+        if (error instanceof DeadlinePassed) {
+          setFailure(entry.value, 'timeout');
+          toast(wearTimeoutText());
+          return NOT_WORN;
+        }
         console.error('model parse failure', entry.value, error);
         const code = glassesErrorCode(error);
         setFailure(entry.value, code ?? 'corrupt');

@@ -3,9 +3,9 @@ import { useEffect, useState } from 'react';
 import { useTryOn } from '../engine/use-try-on';
 import { t } from '../i18n';
 import { failureReason } from '../catalogue/glasses-message';
-import { withDeadline } from '../shared/deadline';
+import { wearTimeoutText } from '../catalogue/use-wear';
+import { DeadlinePassed } from '../shared/deadline';
 import type { FitOverride } from '../shared/glasses-types';
-import { LIVE_WEAR_DEADLINE_MS } from '../shared/ui-constants';
 import { engineErrorAtom } from '../state/atoms';
 import { TryOnStage } from './try-on-stage';
 
@@ -13,6 +13,7 @@ import { TryOnStage } from './try-on-stage';
 const REFIT_MS = 120;
 
 function wearFailure(error: unknown): string {
+  if (error instanceof DeadlinePassed) return wearTimeoutText();
   const reason = failureReason(error) ?? (error instanceof Error ? error.message : String(error));
   return t('checkLiveFailed', { reason });
 }
@@ -44,7 +45,7 @@ export function CheckLive({
     const timer = setTimeout(() => {
       // An empty override is no override: the fit's defaults apply either way.
       const worn = engine.setGlasses({ id: `check:${name}`, glb: bytes.slice(0), fit });
-      withDeadline(worn, LIVE_WEAR_DEADLINE_MS).then(
+      worn.then(
         () => current && setFailure(null),
         (error: unknown) => current && setFailure(wearFailure(error)),
       );

@@ -1,6 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { t } from '../i18n';
 import { photoFlashAtom, selectedModelAtom } from '../state/atoms';
+import { useToast } from '../state/toast';
 import { Icon } from './icons';
 import { CAPTURE_SCALE, PHOTO_FILE_NAME } from '../shared/ui-constants';
 import type { TryOnControls } from '../engine/use-try-on';
@@ -18,6 +19,7 @@ export function ControlBar({ controls }: { controls: TryOnControls }) {
   const setSelected = useSetAtom(selectedModelAtom);
   const flash = useSetAtom(photoFlashAtom);
   const offer = useOfferFile();
+  const toast = useToast();
   const takePhoto = () =>
     void engine
       ?.capture(CAPTURE_SCALE)
@@ -25,7 +27,10 @@ export function ControlBar({ controls }: { controls: TryOnControls }) {
         flash((count) => count + 1);
         offer(png, PHOTO_FILE_NAME, 'photo');
       })
-      .catch((e: unknown) => console.error(e));
+      .catch((error: unknown) => {
+        console.error('photo failed', error);
+        toast(t('photoFailed'));
+      });
   return (
     <div className="controls">
       {active ? (

@@ -14,8 +14,8 @@ export function StatsOverlay({ visible }: { visible: boolean }) {
   const p = stats?.pump;
   const data = {
     'data-frames-in': p?.framesIn ?? 0,
-    'data-drawn': p?.completed ?? 0,
-    'data-tracked': p?.tracked ?? 0,
+    'data-drawn': p?.drawn ?? 0,
+    'data-fresh-poses': p?.freshPoses ?? 0,
     'data-dropped': p?.dropped ?? 0,
     'data-failed': p?.failed ?? 0,
     'data-in-flight': (p?.inFlight ?? 0) + (p?.waiting ?? 0),
@@ -52,7 +52,7 @@ export function StatsOverlay({ visible }: { visible: boolean }) {
       <dt>{t('statsDrawn')}</dt>
       <dd>{data['data-drawn']}</dd>
       <dt>{t('statsTracked')}</dt>
-      <dd>{data['data-tracked']}</dd>
+      <dd>{data['data-fresh-poses']}</dd>
       <dt>{t('statsDropped')}</dt>
       <dd>{data['data-dropped']}</dd>
       <dt>{t('statsFps')}</dt>

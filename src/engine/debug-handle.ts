@@ -18,7 +18,8 @@ export interface TryOnDebug {
 
 /** One finished frame as the bench reads it (ms). */
 export interface FrameRecord {
-  tracked: boolean;
+  /** FrameResult.freshPose. */
+  freshPose: boolean;
   detect: number;
   render: number;
   /** From the frame's capture to the engine's answer on the page. */
@@ -48,7 +49,7 @@ export function frameLogger(): ((result: FrameResult, capturedAtMs: number) => v
     if (log.length >= FRAME_LOG_LIMIT) log.shift();
     const at = performance.now();
     log.push({
-      tracked: result.tracked,
+      freshPose: result.freshPose,
       detect: result.detectMs,
       render: result.renderMs,
       latency: performance.timeOrigin + at - capturedAtMs,

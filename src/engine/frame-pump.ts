@@ -26,8 +26,8 @@ export class FramePump {
   lastResult: FrameResult | null = null;
   readonly counters: PumpCounters = {
     framesIn: 0,
-    completed: 0,
-    tracked: 0,
+    drawn: 0,
+    freshPoses: 0,
     dropped: 0,
     failed: 0,
     inFlight: 0,
@@ -107,8 +107,8 @@ export class FramePump {
     this.busy = false;
     if (result) {
       this.lastResult = result;
-      this.counters.completed++;
-      if (result.tracked) this.counters.tracked++;
+      this.counters.drawn++;
+      if (result.freshPose) this.counters.freshPoses++;
     } else this.counters.failed++;
     const next = this.pending;
     this.pending = null;

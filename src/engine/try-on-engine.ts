@@ -13,8 +13,11 @@ import type {
 } from '../shared/try-on-types';
 import type { GlassesReport } from '../shared/glasses-types';
 import { aliveLockName, watchAlive } from '../shared/alive-lock';
+import { DeadlinePassed, withDeadline } from '../shared/deadline';
+import { ENGINE_DEADLINES_MS } from '../shared/ui-constants';
 import { RENDER_HEIGHT, RENDER_PIXEL_RATIO, RENDER_WIDTH } from '../shared/render-constants';
 import type { EnginePath } from './engine-path';
+import { importPageEngine } from './page/import-page-engine';
 
 /** Now on the clock frame timestamps use (capture times, epoch ms: see frame-pump.ts). */
 const epochMs = () => performance.timeOrigin + performance.now();
@@ -23,7 +26,9 @@ export type EngineEvent =
   | { type: 'stats'; stats: WorkerStats }
   | { type: 'verdicts'; verdicts: EngineVerdicts }
   | { type: ContextEvent }
-  | { type: 'crashed'; message: string };
+  | { type: 'crashed'; message: string }
+  /** A call went unanswered past its deadline (ENGINE_DEADLINES_MS): restarted like a crash. */
+  | { type: 'stuck'; message: string };
 
 /** What the page gives an engine's start, besides the canvas and its size (EngineInit). */
 export type EngineAssets = Omit<EngineInit, 'canvas' | 'width' | 'height' | 'pixelRatio'>;
@@ -83,79 +88,110 @@ export class TryOnEngine {
       pixelRatio: RENDER_PIXEL_RATIO,
       ...assets,
     };
-    this.ready = this.api.init(
-      Comlink.transfer(init, offscreen ? [offscreen, assets.modelBytes] : [assets.modelBytes]),
-      Comlink.proxy((stats: WorkerStats) => this.listener({ type: 'stats', stats })),
-      Comlink.proxy((code: ContextEvent) => {
-        if (!this.disposed) this.listener({ type: code });
-      }),
-      Comlink.proxy((verdicts: EngineVerdicts) => this.listener({ type: 'verdicts', verdicts })),
+    this.ready = this.stuckAfter(
+      ENGINE_DEADLINES_MS.start,
+      this.api.init(
+        Comlink.transfer(init, offscreen ? [offscreen, assets.modelBytes] : [assets.modelBytes]),
+        Comlink.proxy((stats: WorkerStats) => this.listener({ type: 'stats', stats })),
+        Comlink.proxy((code: ContextEvent) => {
+          if (!this.disposed) this.listener({ type: code });
+        }),
+        Comlink.proxy((verdicts: EngineVerdicts) => this.listener({ type: 'verdicts', verdicts })),
+      ),
     );
   }
 
-  private crash(message: string): void {
+  private crash(message: string, type: 'crashed' | 'stuck' = 'crashed'): void {
     if (this.disposed) return;
-    this.listener({ type: 'crashed', message });
+    this.listener({ type, message });
+  }
+
+  /**
+   * The engine's answer, or a DeadlinePassed rejection after `ms`; the engine then counts as
+   * stuck and is reported crashed, so the page restarts it (a late answer is ignored).
+   */
+  private stuckAfter<T>(ms: number, answer: Promise<T>): Promise<T> {
+    return withDeadline(answer, ms).catch((error: unknown) => {
+      if (error instanceof DeadlinePassed) this.crash(`no answer within ${ms / 1000} s`, 'stuck');
+      throw error;
+    });
   }
 
   /** Transfers the frame; if it cannot be posted it is closed here. */
   processFrame(frame: VideoFrame, mirror: boolean): Promise<FrameResult> {
     try {
-      return this.api.processFrame(Comlink.transfer(frame, [frame]), { mirror });
+      const answer = this.api.processFrame(Comlink.transfer(frame, [frame]), { mirror });
+      return this.stuckAfter(ENGINE_DEADLINES_MS.frame, answer);
     } catch (error) {
       frame.close();
       return Promise.reject(error);
     }
   }
 
+  /**
+   * Past ENGINE_DEADLINES_MS.wear the load is abandoned (a late one never goes on the face, the
+   * glasses worn before stay) and the caller hears DeadlinePassed.
+   */
   setGlasses(input: GlassesInput): Promise<GlassesReport> {
-    return this.api.setGlasses(Comlink.transfer(input, [input.glb]));
+    const answer = this.api.setGlasses(Comlink.transfer(input, [input.glb]));
+    return withDeadline(answer, ENGINE_DEADLINES_MS.wear).catch((error: unknown) => {
+      if (error instanceof DeadlinePassed) void this.command(this.api.abandonGlasses());
+      throw error;
+    });
   }
 
   clearGlasses(): Promise<void> {
-    return this.api.clearGlasses();
+    return this.command(this.api.clearGlasses());
   }
 
   showGlasses(shown: boolean): Promise<void> {
-    return this.api.showGlasses(shown);
+    return this.command(this.api.showGlasses(shown));
   }
 
   setOccluder(glb: ArrayBuffer): Promise<void> {
-    return this.api.setOccluder(Comlink.transfer(glb, [glb]));
+    return withDeadline(
+      this.api.setOccluder(Comlink.transfer(glb, [glb])),
+      ENGINE_DEADLINES_MS.scene,
+    );
   }
 
   /** `stored`: the cube kept from an earlier start; resolves to a new cube's bytes to keep. */
   setEnvironment(image: Blob, stored: ArrayBuffer | null): Promise<ArrayBuffer | null> {
-    return this.api.setEnvironment(image, stored && Comlink.transfer(stored, [stored]));
+    const answer = this.api.setEnvironment(image, stored && Comlink.transfer(stored, [stored]));
+    return withDeadline(answer, ENGINE_DEADLINES_MS.scene);
   }
 
   capture(scale: number, glasses = true): Promise<Blob> {
-    return this.api.capture(scale, glasses);
+    return withDeadline(this.api.capture(scale, glasses), ENGINE_DEADLINES_MS.capture);
   }
 
   capturePair(scale: number, averageSize = false): Promise<CapturePair> {
-    return this.api.capturePair(scale, averageSize);
+    return withDeadline(this.api.capturePair(scale, averageSize), ENGINE_DEADLINES_MS.capture);
   }
 
   /** The file lasts from press to press: both times go with the calls, on the frames' clock. */
   startRecording(scale: number): Promise<RecordingStart> {
-    return this.api.startRecording(scale, epochMs());
+    return this.command<RecordingStart>(this.api.startRecording(scale, epochMs()));
   }
 
   stopRecording(): Promise<RecordingResult> {
-    return this.api.stopRecording(epochMs());
+    return withDeadline(this.api.stopRecording(epochMs()), ENGINE_DEADLINES_MS.finishRecording);
   }
 
   resetPose(): Promise<void> {
-    return this.api.resetPose();
+    return this.command(this.api.resetPose());
   }
 
   resize(width: number, height: number): Promise<void> {
-    return this.api.resize(width, height);
+    return this.command(this.api.resize(width, height));
   }
 
   reset(): Promise<void> {
-    return this.api.reset();
+    return this.command(this.api.reset());
+  }
+
+  private command<T>(answer: Promise<T>): Promise<T> {
+    return this.stuckAfter(ENGINE_DEADLINES_MS.command, answer);
   }
 
   /** Tests only (`?stats`): the drawing's WebGL context lost, as after a GPU reset. */
@@ -174,24 +210,5 @@ export class TryOnEngine {
       this.channel?.port1.close();
       this.channel?.port2.close();
     }, 100);
-  }
-}
-
-const PAGE_ENGINE_TRIES = 3;
-
-/**
- * WebKit at times fails a first visit's import of the page engine's chunk ("Importing a module
- * script failed", seen in the engines suite); the engine then crashed and stayed down. It is
- * asked again, a little later each time, before that counts as a crash.
- */
-async function importPageEngine(): Promise<typeof import('./page/page-engine')> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await import('./page/page-engine');
-    } catch (error) {
-      if (attempt >= PAGE_ENGINE_TRIES) throw error;
-      console.warn(`[engine] page engine import failed (${String(error)}), trying again`);
-      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
-    }
   }
 }

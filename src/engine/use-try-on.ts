@@ -2,6 +2,7 @@ import { useAtom, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../i18n';
 import { SCENE_ASSETS_WAIT_MS } from '../shared/ui-constants';
+import { DeadlinePassed } from '../shared/deadline';
 import { engineErrorAtom, engineStatusAtom, pipelineStatsAtom } from '../state/atoms';
 import { engineStart, loadEngineAssets } from './engine-assets';
 import { loadSceneAssets, sceneNotice } from './scene-assets';
@@ -94,6 +95,7 @@ export function useTryOn() {
         // resource (textures, the prefiltered environment, shaders) instead of patching some.
         recover('WebGL context lost', t('webglLost'));
       } else if (event.type === 'crashed') recover(event.message);
+      else if (event.type === 'stuck') recover(event.message, t('engineStuck'));
     },
     [recover, setStats],
   );
@@ -154,7 +156,8 @@ export function useTryOn() {
         }
       })
       .catch((error: unknown) => {
-        if (cancelled) return;
+        // A start past its deadline is restarted as a stuck engine (the 'stuck' event).
+        if (cancelled || error instanceof DeadlinePassed) return;
         setError(
           t('engineFailed', { reason: error instanceof Error ? error.message : String(error) }),
         );
@@ -193,5 +196,5 @@ export type TryOnControls = Omit<
 >;
 
 function emptyCounters() {
-  return { framesIn: 0, completed: 0, tracked: 0, dropped: 0, failed: 0, inFlight: 0, waiting: 0 };
+  return { framesIn: 0, drawn: 0, freshPoses: 0, dropped: 0, failed: 0, inFlight: 0, waiting: 0 };
 }

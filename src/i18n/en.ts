@@ -41,6 +41,8 @@ export const en: Strings = {
   wasmCacheFailed: 'WASM cache could not be opened',
   integrityFailed: 'File check failed: {name}',
   networkFailed: 'Network error; check the connection and retry',
+  downloadStalled:
+    'The download stalled (no data for over {seconds} s); check the connection and retry',
   storageUnavailable:
     'This browser cannot keep files on the device; they are downloaded each visit',
   engineStarting: 'Starting the try-on engine...',
@@ -49,6 +51,7 @@ export const en: Strings = {
   engineFailed: 'Try-on engine error: {reason}',
   engineRestarting: 'The try-on engine stopped unexpectedly; restarting...',
   engineRetrying: 'The try-on engine keeps failing; retrying in {seconds} s...',
+  engineStuck: 'The try-on engine stopped responding; restarting...',
   webglLost: 'Graphics context lost, recovering...',
   sceneIncomplete: 'Not loaded: {parts}. The glasses can still be tried on; reload to retry.',
   sceneOccluder: 'the head occluder (hides the temples behind the head)',
@@ -118,6 +121,7 @@ export const en: Strings = {
   downloadProgress: 'Download progress',
   catalogue: 'Frames',
   downloadRetry: 'Download failed, tap to retry',
+  wearTimeout: 'Putting the glasses on timed out (over {seconds} s); tap to retry',
   statusDownloaded: 'Downloaded',
   statusDownloading: 'Downloading',
   statusNotDownloaded: 'Not downloaded',
@@ -192,6 +196,7 @@ export const en: Strings = {
   save: 'Save',
   close: 'Close',
   photoReady: 'Photo taken',
+  photoFailed: 'Could not take the photo; try again',
   videoReady: 'Recording finished',
   photoSaved: 'Photo saved to Downloads',
   videoSaved: 'Recording saved to Downloads',

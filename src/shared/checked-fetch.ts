@@ -5,10 +5,12 @@ export interface KnownAsset {
   sha256: string;
 }
 
+import { DOWNLOAD_STALL_MS } from './storage-constants';
+
 /** A download failure with a reason the UI can show. */
 export class DownloadError extends Error {
   constructor(
-    readonly kind: 'http' | 'network' | 'size' | 'integrity' | 'aborted',
+    readonly kind: 'http' | 'network' | 'stalled' | 'size' | 'integrity' | 'aborted',
     readonly path: string,
     readonly status = 0,
   ) {
@@ -27,21 +29,63 @@ export async function matchesAsset(bytes: ArrayBuffer, asset: KnownAsset): Promi
   return bytes.byteLength === asset.size && (await sha256Hex(bytes)) === asset.sha256;
 }
 
+export interface BodyOptions {
+  /** Bytes received so far, and the response's Content-Length (the wire size; 0 if not said). */
+  onBytes?: (received: number, wireSize: number) => void;
+  signal?: AbortSignal;
+  cache?: RequestCache;
+}
+
 /**
- * Reads a response body, at most `limit` bytes (more is a 'size' error, raised as soon as it shows,
- * without reading the rest), reporting the bytes received so far.
+ * Downloads `url`, at most `limit` bytes (more is a 'size' error, raised as soon as it shows,
+ * without reading the rest), reporting the bytes received so far. Nothing for DOWNLOAD_STALL_MS
+ * (the headers, or the next bytes) aborts it as 'stalled'.
  */
-export async function readBody(
-  response: Response,
+export async function fetchBody(
+  url: string,
   path: string,
   limit: number,
-  onBytes: (received: number) => void = () => {},
-  signal?: AbortSignal,
+  { onBytes = () => {}, signal, cache }: BodyOptions = {},
 ): Promise<Uint8Array<ArrayBuffer>> {
-  if (!response.ok || !response.body) throw new DownloadError('http', path, response.status);
+  const stall = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const moved = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => stall.abort(), DOWNLOAD_STALL_MS);
+  };
+  const stop = () => stall.abort();
+  signal?.addEventListener('abort', stop);
+  const failure = (error: unknown) => {
+    if (error instanceof DownloadError) return error;
+    const kind = signal?.aborted ? 'aborted' : stall.signal.aborted ? 'stalled' : 'network';
+    return new DownloadError(kind, path);
+  };
+  moved();
+  try {
+    const response = await fetch(url, { signal: stall.signal, ...(cache ? { cache } : {}) });
+    moved();
+    if (!response.ok || !response.body) throw new DownloadError('http', path, response.status);
+    const wireSize = Number(response.headers.get('Content-Length')) || 0;
+    return await readBody(response.body.getReader(), path, limit, (n) => {
+      moved();
+      onBytes(n, wireSize);
+    });
+  } catch (error) {
+    throw failure(error);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', stop);
+  }
+}
+
+async function readBody(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  path: string,
+  limit: number,
+  onBytes: (received: number) => void,
+): Promise<Uint8Array<ArrayBuffer>> {
   const chunks: Uint8Array[] = [];
   let received = 0;
-  const reader = response.body.getReader();
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -53,8 +97,7 @@ export async function readBody(
     }
   } catch (error) {
     await reader.cancel().catch(() => undefined);
-    if (error instanceof DownloadError) throw error;
-    throw new DownloadError(signal?.aborted ? 'aborted' : 'network', path);
+    throw error;
   }
   const bytes = new Uint8Array(received);
   let offset = 0;
@@ -65,14 +108,14 @@ export async function readBody(
   return bytes;
 }
 
-/** A JSON body of at most `limit` bytes (readBody), parsed; what it holds is the caller's to check. */
-export async function readJson(
-  response: Response,
+/** A JSON body of at most `limit` bytes (fetchBody), parsed; what it holds is the caller's to check. */
+export async function fetchJson(
+  url: string,
   path: string,
   limit: number,
-  signal?: AbortSignal,
+  options?: BodyOptions,
 ): Promise<unknown> {
-  const bytes = await readBody(response, path, limit, undefined, signal);
+  const bytes = await fetchBody(url, path, limit, options);
   return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
 }
 
@@ -86,13 +129,8 @@ export async function fetchChecked(
   onBytes: (received: number) => void = () => {},
   signal?: AbortSignal,
 ): Promise<ArrayBuffer> {
-  let response: Response;
-  try {
-    response = await fetch(url, { signal, cache: 'no-cache' });
-  } catch {
-    throw new DownloadError(signal?.aborted ? 'aborted' : 'network', asset.path);
-  }
-  const bytes = await readBody(response, asset.path, asset.size, onBytes, signal);
+  const options = { onBytes, cache: 'no-cache' as const, ...(signal ? { signal } : {}) };
+  const bytes = await fetchBody(url, asset.path, asset.size, options);
   if (bytes.byteLength !== asset.size) throw new DownloadError('size', asset.path);
   if ((await sha256Hex(bytes)) !== asset.sha256) throw new DownloadError('integrity', asset.path);
   return bytes.buffer;

@@ -15,6 +15,16 @@ export const MATERIAL_MAX_BYTES = 256 * 1024;
 export const GLASSES_MAX_TRIANGLES = 300_000;
 
 /** Local storage names (must never change: data written by one version is read by the next). */
+/**
+ * A download that receives nothing for this long (no headers, or no byte since the last one)
+ * counts as stalled and fails with its message and a retry, ms. Slow but moving is never cut.
+ */
+export const DOWNLOAD_STALL_MS = 20_000;
+/**
+ * An IndexedDB open, read or write unanswered this long (another tab holding an old version open,
+ * a stuck disk): the page goes on with the bytes in memory, as when storage is refused, ms.
+ */
+export const STORAGE_DEADLINE_MS = 10_000;
 export const DB_NAME = 'ModelDB';
 export const DB_VERSION = 1;
 export const DB_TABLE = 'models';

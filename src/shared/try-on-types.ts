@@ -82,9 +82,13 @@ export interface FrameOptions {
 /** Per-frame result: small, so the reply costs nothing. Every frame is drawn; some are tracked. */
 export interface FrameResult {
   face: boolean;
-  /** Whether the model saw this frame (otherwise its pose was predicted). */
-  tracked: boolean;
-  /** 0 when the frame was not tracked. */
+  /**
+   * A tracking result came since the last frame and posed this one: on the page path this
+   * frame's own; with a tracking worker an earlier frame's, applied at its own timestamp and
+   * predicted to this one. Otherwise the pose was only predicted.
+   */
+  freshPose: boolean;
+  /** How long that tracking took (sent to answered); 0 without a fresh pose. */
   detectMs: number;
   renderMs: number;
 }

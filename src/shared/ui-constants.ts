@@ -45,7 +45,18 @@ export const NO_FACE_HINT_MS = 3_000;
 export const COMPARE_HOLD_MS = 150;
 
 /**
- * The shop page's live try-on: how long putting a file on the face may take (parse, fit, shader
- * link on software GL: 1–5 s here) before the page says it failed, ms.
+ * How long the page waits for each answer of the try-on engine (src/engine/try-on-engine.ts), ms.
+ * Past `start`, `frame` or `command` the engine counts as stuck and is restarted like a crashed
+ * one (its glasses and source put back). Past `wear` (parse, fit, shader link: 1–5 s here) the
+ * load is abandoned, the glasses worn before stay and the user is told; past `scene`, `capture`
+ * or `finishRecording` that call fails with its own message.
  */
-export const LIVE_WEAR_DEADLINE_MS = 30_000;
+export const ENGINE_DEADLINES_MS = {
+  start: 45_000,
+  frame: 10_000,
+  command: 10_000,
+  wear: 30_000,
+  scene: 30_000,
+  capture: 20_000,
+  finishRecording: 30_000,
+} as const;

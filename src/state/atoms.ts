@@ -25,9 +25,10 @@ export const selectedModelAtom = atom<string | null>(null);
 /** The frame pump's figures (src/engine/frame-pump.ts). */
 export interface PumpCounters {
   framesIn: number;
-  /** Frames the engine drew (every frame it received), and how many of them it tracked. */
-  completed: number;
-  tracked: number;
+  /** Frames the engine drew (every frame it received). */
+  drawn: number;
+  /** Drawn frames posed by a tracking result that came since the frame before (freshPose). */
+  freshPoses: number;
   dropped: number;
   failed: number;
   inFlight: number;

@@ -1,5 +1,6 @@
 import Dexie, { type Table } from 'dexie';
-import { DB_NAME, DB_TABLE, DB_VERSION } from '../shared/storage-constants';
+import { DeadlinePassed, withDeadline } from '../shared/deadline';
+import { DB_NAME, DB_TABLE, DB_VERSION, STORAGE_DEADLINE_MS } from '../shared/storage-constants';
 import { reportStorageUnavailable } from './storage-status';
 
 /** One row of the original's table: `{ key, data }` (Dexie opens it as IndexedDB version 10). */
@@ -11,6 +12,9 @@ export interface ModelRecord {
 /**
  * The only owner of IndexedDB. When the database cannot be opened or refuses a write (private
  * mode, quota), values are kept in memory for this page so the app still works from the network.
+ * An open, read or write unanswered for STORAGE_DEADLINE_MS (another tab holding an old version
+ * open, a stuck disk) counts the same, for the rest of the page's life: a late write landing
+ * after the page went on without it could pair a model with a stale status.
  */
 let opening: Promise<Table<ModelRecord, string> | null> | null = null;
 const memory = new Map<string, unknown>();
@@ -22,7 +26,7 @@ function table(): Promise<Table<ModelRecord, string> | null> {
       // plain `key`.
       const instance = new Dexie(DB_NAME);
       instance.version(DB_VERSION).stores({ [DB_TABLE]: '&key' });
-      await instance.open();
+      await withDeadline(instance.open(), STORAGE_DEADLINE_MS);
       return instance.table<ModelRecord, string>(DB_TABLE);
     } catch (error) {
       reportStorageUnavailable('indexeddb-open', error);
@@ -32,12 +36,25 @@ function table(): Promise<Table<ModelRecord, string> | null> {
   return opening;
 }
 
+/** An IndexedDB call, or DeadlinePassed; past the deadline the page stops using IndexedDB. */
+async function answered<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await withDeadline(call, STORAGE_DEADLINE_MS);
+  } catch (error) {
+    if (error instanceof DeadlinePassed) {
+      opening = Promise.resolve(null);
+      reportStorageUnavailable('indexeddb-stalled', error);
+    }
+    throw error;
+  }
+}
+
 async function read(key: string): Promise<unknown> {
   if (memory.has(key)) return memory.get(key);
   const models = await table();
   if (!models) return undefined;
   try {
-    return (await models.get(key))?.data;
+    return (await answered(models.get(key)))?.data;
   } catch (error) {
     console.warn('ModelDB read failed', key, error);
     return undefined;
@@ -52,7 +69,7 @@ async function write(key: string, data: unknown): Promise<boolean> {
   const models = await table();
   if (models) {
     try {
-      await models.put({ key, data });
+      await answered(models.put({ key, data }));
       memory.delete(key);
       return true;
     } catch (error) {
@@ -66,7 +83,10 @@ async function write(key: string, data: unknown): Promise<boolean> {
 export async function deleteKey(key: string): Promise<void> {
   memory.delete(key);
   const models = await table();
-  await models?.delete(key).catch((error: unknown) => console.warn('ModelDB delete failed', error));
+  if (!models) return;
+  await answered(models.delete(key)).catch((error: unknown) =>
+    console.warn('ModelDB delete failed', error),
+  );
 }
 
 export async function hasKey(key: string): Promise<boolean> {
@@ -91,7 +111,7 @@ export async function putBlob(key: string, blob: Blob): Promise<boolean> {
   const models = await table();
   if (models) {
     try {
-      await models.put({ key, data: blob });
+      await answered(models.put({ key, data: blob }));
       memory.delete(key);
       return true;
     } catch (error) {

@@ -1,5 +1,6 @@
 import { t } from '../i18n';
 import { DownloadError } from '../shared/checked-fetch';
+import { DOWNLOAD_STALL_MS } from '../shared/storage-constants';
 
 export type PrepareFailure = 'http' | 'network' | 'integrity' | 'unknown';
 
@@ -30,6 +31,11 @@ function describe(cause: unknown): { failure: PrepareFailure; reason: string } {
       case 'network':
       case 'aborted':
         return { failure: 'network', reason: t('networkFailed') };
+      case 'stalled':
+        return {
+          failure: 'network',
+          reason: t('downloadStalled', { seconds: String(DOWNLOAD_STALL_MS / 1000) }),
+        };
     }
   }
   const detail = cause instanceof Error ? cause.message : String(cause);

@@ -1,5 +1,6 @@
 import { t } from '../i18n';
-import { WASM_CACHE_NAME } from '../shared/storage-constants';
+import { DeadlinePassed, withDeadline } from '../shared/deadline';
+import { STORAGE_DEADLINE_MS, WASM_CACHE_NAME } from '../shared/storage-constants';
 import { matchesAsset, type KnownAsset } from '../shared/checked-fetch';
 import { assetUrl } from './asset-url';
 import { reportStorageUnavailable } from './storage-status';
@@ -9,11 +10,14 @@ import { reportStorageUnavailable } from './storage-status';
  * only writer and stores only verified bytes; the service worker answers the try-on worker's
  * requests for these URLs from here (see vite.config.ts), so the URLs the worker gets stay plain
  * same-origin URLs that the CSP allows (blob: URLs are refused by script-src and connect-src).
+ * Every call has STORAGE_DEADLINE_MS: past it the runtime comes from the network instead.
  */
+const answered = <T>(call: Promise<T>) => withDeadline(call, STORAGE_DEADLINE_MS);
+
 export async function openWasmCache(): Promise<Cache | null> {
   try {
     if (typeof caches === 'undefined') throw new Error('Cache Storage is not available');
-    return await caches.open(WASM_CACHE_NAME);
+    return await answered(caches.open(WASM_CACHE_NAME));
   } catch (error) {
     console.warn(t('wasmCacheFailed'), error);
     reportStorageUnavailable('cache-open', error);
@@ -25,11 +29,14 @@ export async function openWasmCache(): Promise<Cache | null> {
 export async function hasVerifiedEntry(cache: Cache, asset: KnownAsset): Promise<boolean> {
   const url = assetUrl(asset.path);
   try {
-    const response = await cache.match(url);
+    const response = await answered(cache.match(url));
     if (!response) return false;
-    if (response.ok && (await matchesAsset(await response.arrayBuffer(), asset))) return true;
+    const bytes = await answered(response.arrayBuffer());
+    if (response.ok && (await matchesAsset(bytes, asset))) return true;
   } catch (error) {
     console.warn('mediapipe-wasm entry unreadable', asset.path, error);
+    // Slow is not wrong: the entry stays; the bytes come from the network this time.
+    if (error instanceof DeadlinePassed) return false;
   }
   console.warn('mediapipe-wasm entry discarded', asset.path);
   await cache.delete(url).catch(() => false);
@@ -56,7 +63,7 @@ export async function storeEntry(
     'Content-Length': String(bytes.byteLength),
   };
   try {
-    await cache.put(assetUrl(asset.path), new Response(bytes, { status: 200, headers }));
+    await answered(cache.put(assetUrl(asset.path), new Response(bytes, { status: 200, headers })));
     return true;
   } catch (error) {
     reportStorageUnavailable('cache-write', error);
@@ -72,8 +79,8 @@ export async function storeEntry(
 export async function pruneWasmCache(cache: Cache, keep: readonly KnownAsset[]): Promise<void> {
   const wanted = new Set(keep.map((asset) => assetUrl(asset.path)));
   try {
-    for (const request of await cache.keys()) {
-      if (!wanted.has(request.url)) await cache.delete(request);
+    for (const request of await answered(cache.keys())) {
+      if (!wanted.has(request.url)) await answered(cache.delete(request));
     }
   } catch (error) {
     console.warn('mediapipe-wasm prune failed', error);

@@ -138,7 +138,7 @@ describe('bad video files', () => {
         console.log('video', width, 'x', height);
         await chooseFile(page, video);
         await playback.waitFor({ timeout: 30_000 });
-        await waitForStats(page, (s) => s.face === 1 && s.tracked >= 3);
+        await waitForStats(page, (s) => s.face === 1 && s.freshPoses >= 3);
         const cmp = await compareGlassesAtEyes(page);
         expect(cmp.width).toBe(width * 2);
         // Bare picture ≈ 0. The portrait measured 7.7–9.5: the pair renders at twice the video's
@@ -161,7 +161,7 @@ describe('bad video files', () => {
       await page.getByRole('button', { name: '打开视频文件' }).waitFor({ timeout: 90_000 });
       await chooseFile(page, corpus.twoFaces);
       await wearGlasses(page, '001');
-      await waitForStats(page, (s) => s.face === 1 && s.tracked >= 3);
+      await waitForStats(page, (s) => s.face === 1 && s.freshPoses >= 3);
       const sides: ('left' | 'right')[] = [];
       for (let i = 0; i < 40; i++) {
         const stats = await readStats(page);

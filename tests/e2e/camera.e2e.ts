@@ -45,7 +45,7 @@ describe('camera', () => {
       expect(await switchButton.isDisabled()).toBe(true); // off: switching does nothing
 
       await startCamera(page);
-      await waitForStats(page, (s) => s.tracked >= 5);
+      await waitForStats(page, (s) => s.freshPoses >= 5);
       expect(await requestedFacing(page)).toBe('user');
       const front = await pictureOrientation(page);
       expect(front.flipped).toBeLessThan(front.plain);
@@ -84,7 +84,7 @@ describe('camera', () => {
   it('says the camera was disconnected when its track ends, and starts again', async () => {
     await withApp(server.url, { cameraY4m: camera.y4m }, async ({ page }) => {
       await startCamera(page);
-      await waitForStats(page, (s) => s.tracked >= 3);
+      await waitForStats(page, (s) => s.freshPoses >= 3);
       // An unplugged camera ends its track and fires 'ended'. track.stop() fires nothing, so do
       // both by hand: the app sees exactly what a pulled USB camera produces.
       await page.evaluate(() => {
@@ -95,9 +95,9 @@ describe('camera', () => {
       });
       expect(await alertText(page)).toBe('摄像头已断开');
       await page.getByRole('button', { name: '开启摄像头' }).waitFor();
-      const before = (await readStats(page)).tracked;
+      const before = (await readStats(page)).freshPoses;
       await startCamera(page);
-      await waitForStats(page, (s) => s.tracked >= before + 3);
+      await waitForStats(page, (s) => s.freshPoses >= before + 3);
       expect(await page.getByRole('alert').count()).toBe(0);
     });
   });
@@ -136,7 +136,7 @@ describe('camera', () => {
         .locator('.controls')
         .getByRole('button', { name: '关闭摄像头' })
         .waitFor({ timeout: 90_000 });
-      await waitForStats(page, (s) => s.tracked >= 5 && s.face === 1);
+      await waitForStats(page, (s) => s.freshPoses >= 5 && s.face === 1);
       expect(await waiting.count()).toBe(0);
       // The glasses tapped while waiting go on once it tracks; the dropped tap does not.
       await cell('001').and(page.locator('[aria-pressed="true"]')).waitFor({ timeout: 60_000 });

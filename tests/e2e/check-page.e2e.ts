@@ -182,7 +182,7 @@ describe('shop tools page', () => {
       expect(first).toBe('ok');
       await card.getByRole('button', { name: zhCN.checkLive }).click();
       await startCamera(page);
-      await waitForStats(page, (s) => s.tracked > 10);
+      await waitForStats(page, (s) => s.freshPoses > 10);
       const plain = await steadyPlacement(page);
 
       // The sliders move the glasses on the live picture (up 10 mm, tilted 10°).

@@ -156,7 +156,10 @@ export async function frameRates(
   await page.waitForTimeout(seconds * 1000);
   const after = await readStats(page);
   const s = (Date.now() - t0) / 1000;
-  return { tracked: (after.tracked - before.tracked) / s, drawn: (after.drawn - before.drawn) / s };
+  return {
+    tracked: (after.freshPoses - before.freshPoses) / s,
+    drawn: (after.drawn - before.drawn) / s,
+  };
 }
 
 /**
@@ -166,7 +169,7 @@ export async function frameRates(
 export async function waitForSettled(page: Page, minTracked = 20): Promise<void> {
   await waitForStats(
     page,
-    (s) => s.delegate !== 'pending' && s.tracked >= minTracked && s.face === 1,
+    (s) => s.delegate !== 'pending' && s.freshPoses >= minTracked && s.face === 1,
     180_000,
   );
 }

@@ -4,9 +4,9 @@
 
 export interface Stats {
   framesIn: number;
-  /** Frames the engine drew, and those of them the model saw (the pump's counts). */
+  /** Frames the engine drew, and those posed by a fresh tracking result (the pump's counts). */
   drawn: number;
-  tracked: number;
+  freshPoses: number;
   dropped: number;
   failed: number;
   inFlight: number;
@@ -39,7 +39,7 @@ export function parseStats(data: Record<string, string | undefined>): Stats {
   return {
     framesIn: n('framesIn'),
     drawn: n('drawn'),
-    tracked: n('tracked'),
+    freshPoses: n('freshPoses'),
     dropped: n('dropped'),
     failed: n('failed'),
     inFlight: n('inFlight'),

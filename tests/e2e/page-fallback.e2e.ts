@@ -34,7 +34,7 @@ describe('engine paths', () => {
       const chunks: string[] = [];
       page.on('request', (r) => chunks.push(new URL(r.url()).pathname));
       await startCamera(page);
-      await waitForStats(page, (s) => s.face === 1 && s.tracked > 10);
+      await waitForStats(page, (s) => s.face === 1 && s.freshPoses > 10);
       expect(await page.getByTestId('pipeline-stats').getAttribute('data-path')).toBe('page');
       expect(chunks.some((p) => /\/assets\/page-engine-/.test(p))).toBe(true);
       expect(chunks.some((p) => /try-on\.worker/.test(p))).toBe(false);
@@ -43,8 +43,8 @@ describe('engine paths', () => {
       const cmp = await compareGlassesAtEyes(page);
       expect(cmp.eyes).toBeGreaterThan(5);
       expect(cmp.corner).toBeLessThan(1);
-      const before = (await readStats(page)).tracked;
-      await expect.poll(async () => (await readStats(page)).tracked).toBeGreaterThan(before + 5);
+      const before = (await readStats(page)).freshPoses;
+      await expect.poll(async () => (await readStats(page)).freshPoses).toBeGreaterThan(before + 5);
       const photo = page.waitForEvent('download');
       await page.getByRole('button', { name: '拍照' }).click();
       expect((await photo).suggestedFilename()).toBe('merged-screenshot.png');

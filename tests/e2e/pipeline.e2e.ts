@@ -39,7 +39,7 @@ describe.each(fixtures.cameras)('pipeline on camera $name', (camera) => {
       await selectGlasses(page, '001');
       const warm = await waitForStats(
         page,
-        (s) => s.tracked >= 40 && s.face === 1 && s.eyes.length === 4,
+        (s) => s.freshPoses >= 40 && s.face === 1 && s.eyes.length === 4,
       );
       expect(warm.delegate).toMatch(/^(CPU|GPU)$/);
       expect(['transmission', 'fast']).toContain(warm.quality);
@@ -80,12 +80,12 @@ describe('frame accounting', () => {
   it(`leaves no VideoFrame open after ${ACCOUNTING_S} s, and frames in = drawn + dropped`, async () => {
     await withApp(server.url, { cameraY4m: fixtures.cameras[0]!.y4m }, async ({ page }) => {
       await startCamera(page);
-      const first = await waitForStats(page, (s) => s.tracked > 0);
+      const first = await waitForStats(page, (s) => s.freshPoses > 0);
       await page.waitForTimeout(ACCOUNTING_S * 1000);
       const running = await readStats(page);
       // Tracking kept going the whole time (a stall would leave the count behind), and the
       // reported rate agrees with the count.
-      const perSecond = (running.tracked - first.tracked) / ACCOUNTING_S;
+      const perSecond = (running.freshPoses - first.freshPoses) / ACCOUNTING_S;
       expect(perSecond).toBeGreaterThan(2);
       expect(Math.abs(running.fps - perSecond)).toBeLessThan(0.5 * perSecond);
       // Alone in the picture all along: the tracker seeks one face, not two (face-count.ts).
@@ -94,7 +94,7 @@ describe('frame accounting', () => {
       const done = await waitForStats(page, (s) => s.inFlight === 0, 10_000);
       expect(done.failed).toBe(0);
       expect(done.framesIn).toBe(done.drawn + done.dropped);
-      expect(done.tracked).toBeGreaterThan(2 * ACCOUNTING_S);
+      expect(done.freshPoses).toBeGreaterThan(2 * ACCOUNTING_S);
       // Every VideoFrame the page made was closed there or handed to the worker, once.
       const ledger = await readFrameLedger(page);
       expect(ledger.made).toBe(done.framesIn);

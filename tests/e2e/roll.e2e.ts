@@ -43,7 +43,7 @@ describe('head roll', () => {
     await withApp(server.url, {}, async ({ page }) => {
       await chooseFile(page, fixtures.roll.mp4);
       await wearGlasses(page, '002');
-      await waitForStats(page, (s) => s.face === 1 && s.tracked > 10);
+      await waitForStats(page, (s) => s.face === 1 && s.freshPoses > 10);
       await page.getByRole('button', { name: '暂停' }).click();
       // Eight moments of one period, out of order: each seek must re-pose the glasses (a paused
       // seek used to leave them where they were: Chromium gives no video frame callback for it).

@@ -85,7 +85,7 @@ describe('storage', () => {
       for (const state of bar) expect(state.width).toBe(`${state.value}%`);
 
       await startCamera(page);
-      await waitForStats(page, (s) => s.tracked >= 10 && s.face === 1);
+      await waitForStats(page, (s) => s.freshPoses >= 10 && s.face === 1);
       await serviceWorkerInControl(page);
       const wire = net.hits.reduce((sum, hit) => sum + hit.bytes, 0);
       const wasm = net.hits.filter((hit) => hit.path.endsWith('.wasm'));
@@ -171,7 +171,7 @@ describe('storage', () => {
       });
       await helloThenHome(page);
       await startCamera(page);
-      await waitForStats(page, (s) => s.tracked >= 10 && s.face === 1);
+      await waitForStats(page, (s) => s.freshPoses >= 10 && s.face === 1);
       expect((await readStored(page)).model).toBeNull();
     } finally {
       await close();

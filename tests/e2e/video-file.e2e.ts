@@ -63,7 +63,7 @@ describe(`video file ${file.name}`, () => {
   it('turns the camera off, plays, seeks and loops with the face tracked', async () => {
     await withApp(server.url, { cameraY4m: camera.y4m }, async ({ page }) => {
       await startCamera(page);
-      await waitForStats(page, (s) => s.tracked >= 3);
+      await waitForStats(page, (s) => s.freshPoses >= 3);
       // Remember what the loading states looked like, however briefly they showed.
       await page.evaluate(() => {
         const seen = new Set<string>();
@@ -234,7 +234,7 @@ describe(`video file ${file.name}`, () => {
       expect(await video(page)).toMatchObject({ time: 0, paused: true });
       release();
       await page.getByRole('group', { name: '视频播放控制' }).waitFor({ timeout: 90_000 });
-      await waitForStats(page, (s) => s.tracked >= 5 && s.face === 1);
+      await waitForStats(page, (s) => s.freshPoses >= 5 && s.face === 1);
       expect(await overlay.count()).toBe(0);
       expect((await video(page)).paused).toBe(false);
       expect(await page.getByRole('alert').count()).toBe(0);
@@ -255,7 +255,7 @@ describe(`video file ${file.name}`, () => {
       // A good file after the bad ones plays.
       await chooseFile(page, file.mp4);
       await page.getByRole('group', { name: '视频播放控制' }).waitFor({ timeout: 30_000 });
-      await waitForStats(page, (s) => s.tracked >= 3);
+      await waitForStats(page, (s) => s.freshPoses >= 3);
       expect(await alert.count()).toBe(0);
     });
   });

@@ -117,7 +117,7 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
       const first = await app.waitForStats(session(), (st) => st.face === 1, 120_000);
       const later = await app.waitForStats(
         session(),
-        (st) => st.face === 1 && st.tracked >= first.tracked + 10,
+        (st) => st.face === 1 && st.freshPoses >= first.freshPoses + 10,
         60_000,
       );
       report.path = later.path || '(not reported)';
@@ -132,7 +132,7 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
       const settled = (st: app.Stats) => st.delegate !== 'pending' && st.face === 1;
       const t0 = await app.waitForStats(
         session(),
-        (st) => settled(st) && st.tracked >= 20,
+        (st) => settled(st) && st.freshPoses >= 20,
         180_000,
       );
       // Up to three pictures, half a second apart: CI's WebKitGTK once drew the pair with a
@@ -154,7 +154,7 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
       await sleep(REPORT_WINDOW_S * 1000);
       const t1 = await app.readStats(session());
       report.delegate = t1.delegate;
-      const perSecond = (t1.tracked - t0.tracked) / REPORT_WINDOW_S;
+      const perSecond = (t1.freshPoses - t0.freshPoses) / REPORT_WINDOW_S;
       report.fps = `${t1.fps} fps (${perSecond.toFixed(1)} tracked/s)`;
       report.detectMs = String(t1.detectMs);
       report.path = t1.path || '(not reported)';
@@ -212,7 +212,7 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
       expect(alerts).toEqual([]);
       const before = await app.readStats(session());
       await sleep(4000);
-      const during = ((await app.readStats(session())).tracked - before.tracked) / 4;
+      const during = ((await app.readStats(session())).freshPoses - before.freshPoses) / 4;
       await session().click(`text=${zhCN.stopRecording}`);
       const name = /^recorded-video-.+\.(webm|mp4)$/;
       const { index, info } = await app.waitForDownload(session(), name, 60_000);
@@ -263,14 +263,14 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
       await session().showTab!();
       const back = await app.waitForStats(
         session(),
-        (st) => st.framesIn >= after.stats.framesIn + 10 && st.tracked > after.stats.tracked,
+        (st) => st.framesIn >= after.stats.framesIn + 10 && st.freshPoses > after.stats.freshPoses,
         30_000,
       );
-      const frames = (key: 'framesIn' | 'drawn' | 'tracked') =>
+      const frames = (key: 'framesIn' | 'drawn' | 'freshPoses') =>
         after.stats[key] - before.stats[key];
       report.hidden =
         `hidden ${HIDDEN_S} s: ${frames('framesIn')} in, ${frames('drawn')} drawn, ` +
-        `${frames('tracked')} tracked, video ${(after.time - before.time).toFixed(2)} s on; ` +
+        `${frames('freshPoses')} fresh poses, video ${(after.time - before.time).toFixed(2)} s on; ` +
         `shown: 10 frames and tracking again in ${Date.now() - shownAt} ms`;
       expect(after.visibility).toBe('hidden');
       expect(frames('framesIn')).toBe(0);

@@ -44,9 +44,9 @@ function harness(onResult?: (result: FrameResult, capturedAtMs: number) => void)
     onResult,
   );
   const emit = (at: number) => next?.(at);
-  const settle = async (ok = true, tracked = true) => {
+  const settle = async (ok = true, freshPose = true) => {
     const item = inFlight.shift()!;
-    if (ok) item.resolve({ face: true, tracked, detectMs: tracked ? 40 : 0, renderMs: 2 });
+    if (ok) item.resolve({ face: true, freshPose, detectMs: freshPose ? 40 : 0, renderMs: 2 });
     else item.reject(new Error('boom'));
     await Promise.resolve();
     await Promise.resolve();
@@ -68,16 +68,16 @@ describe('FramePump', () => {
     expect(inFlight[0]!.frame).toBe(frames[4]); // the newest frame went next
     await settle(true, false);
     pump.stop();
-    expect(pump.counters.framesIn).toBe(pump.counters.completed + pump.counters.dropped);
+    expect(pump.counters.framesIn).toBe(pump.counters.drawn + pump.counters.dropped);
     // The engine's answers are kept: both frames drawn, the first of them tracked.
-    expect(pump.counters).toMatchObject({ completed: 2, tracked: 1 });
-    expect(pump.lastResult).toMatchObject({ tracked: false, detectMs: 0 });
+    expect(pump.counters).toMatchObject({ drawn: 2, freshPoses: 1 });
+    expect(pump.lastResult).toMatchObject({ freshPose: false, detectMs: 0 });
     expect(frames.every(endedOnce)).toBe(true);
   });
 
   it('tells each finished frame result with its capture time (the bench log)', async () => {
     const heard: [boolean, number][] = [];
-    const { pump, emit, settle } = harness((result, at) => heard.push([result.tracked, at]));
+    const { pump, emit, settle } = harness((result, at) => heard.push([result.freshPose, at]));
     pump.start();
     emit(1000);
     emit(1033.4);
@@ -135,7 +135,7 @@ describe('FramePump', () => {
     while (inFlight.length > 0) await settle();
     const c = pump.counters;
     expect(c.framesIn).toBe(2000);
-    expect(c.framesIn).toBe(c.completed + c.dropped + c.failed);
+    expect(c.framesIn).toBe(c.drawn + c.dropped + c.failed);
     expect(frames.every(endedOnce)).toBe(true);
   });
 });

@@ -10,6 +10,7 @@ import {
   KEY_MEDIAPIPE_TASK,
   KEY_MODEL_STATUS,
   KEY_TASK_AND_WASM_CACHED,
+  STORAGE_DEADLINE_MS,
 } from '../../src/shared/storage-constants';
 import { installLocation } from './storage-fakes';
 
@@ -195,6 +196,41 @@ describe('storage unavailable', () => {
     await putJson(KEY_MODEL_STATUS, { a: 1 });
     expect(await getJson(KEY_MODEL_STATUS)).toEqual({ a: 1 });
     expect(getDefaultStore().get(storageUnavailableAtom)).toBe(true);
+  });
+
+  it('goes on from memory when IndexedDB never answers its open (another tab blocks it)', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      vi.spyOn(indexedDB, 'open').mockImplementation(() => ({}) as IDBOpenDBRequest);
+      const flag = getFlag(KEY_TASK_AND_WASM_CACHED);
+      await vi.advanceTimersByTimeAsync(STORAGE_DEADLINE_MS);
+      expect(await flag).toBeNull();
+      expect(await putJson(KEY_MODEL_STATUS, { a: 1 })).toBe(false);
+      expect(await getJson(KEY_MODEL_STATUS)).toEqual({ a: 1 });
+      expect(getDefaultStore().get(storageUnavailableAtom)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops writing after a read goes unanswered, so the stored record is never overwritten', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await rawPut({ key: KEY_MODEL_STATUS, data: new TextEncoder().encode('{"kept":1}') });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      vi.spyOn(IDBObjectStore.prototype, 'get').mockImplementation(() => ({}) as IDBRequest);
+      const status = getJson(KEY_MODEL_STATUS);
+      await vi.advanceTimersByTimeAsync(STORAGE_DEADLINE_MS);
+      expect(await status).toBeUndefined();
+      expect(isStorageUnavailable()).toBe(true);
+      expect(await putJson(KEY_MODEL_STATUS, { fresh: 1 })).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+    vi.mocked(IDBObjectStore.prototype.get).mockRestore();
+    const raw = (await rawGet(KEY_MODEL_STATUS)) as { data: Uint8Array };
+    expect(new TextDecoder().decode(raw.data)).toBe('{"kept":1}');
   });
 
   it('keeps a model as bytes where IndexedDB takes no Blob (WebKit without a disk)', async () => {

@@ -1,6 +1,7 @@
 import type { CapturePair } from '../../src/shared/try-on-types';
 import type { FacePose } from '../tracking/face-pose';
 import type { Tracking } from '../tracking/frame-tracking';
+import type { FrameLedger } from '../common/frame-ledger';
 import type { RisingClock } from '../common/rising-clock';
 import type { TryOnScene } from '../render/scene';
 import { capturePng } from '../render/scene-content';
@@ -28,13 +29,14 @@ export class KeptPicture {
     private readonly facePose: FacePose,
     private readonly tracking: Tracking,
     private readonly clock: RisingClock,
+    private readonly frames: FrameLedger,
     private readonly onDrawn: () => void,
   ) {}
 
   /** Keeps a clone of `frame`, just drawn; `ownPose`: drawn with its own tracking result. */
   keep(frame: VideoFrame, ownPose: boolean, mirror: boolean): void {
-    this.frame?.close();
-    this.frame = frame.clone();
+    this.frames.close(this.frame);
+    this.frame = this.frames.clone(frame);
     this.ownPose = ownPose;
     this.mirror = mirror;
     clearTimeout(this.stillTimer);
@@ -91,7 +93,7 @@ export class KeptPicture {
   /** The source stopped or changed: nothing is kept. */
   clear(): void {
     clearTimeout(this.stillTimer);
-    this.frame?.close();
+    this.frames.close(this.frame);
     this.frame = null;
   }
 
@@ -110,14 +112,14 @@ export class KeptPicture {
     if (!kept) throw new Error('no picture yet');
     if (this.ownPose) return use(kept);
     // A clone: newer frames may replace (and close) the kept one while it is being tracked.
-    const frame = kept.clone();
+    const frame = this.frames.clone(kept);
     try {
       await this.tracking.trackNow(frame, this.clock.again(), this.mirror);
       // The result was applied in this task: the scene holds this picture's pose.
       if (this.frame === kept) this.ownPose = true;
       return await use(frame);
     } finally {
-      frame.close();
+      this.frames.close(frame);
     }
   }
 }

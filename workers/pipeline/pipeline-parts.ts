@@ -1,4 +1,5 @@
 import type { Delegate, EngineInit } from '../../src/shared/try-on-types';
+import { FrameLedger } from '../common/frame-ledger';
 import { FacePose } from '../tracking/face-pose';
 import type { Tracking } from '../tracking/frame-tracking';
 import { TryOnScene } from '../render/scene';
@@ -11,6 +12,7 @@ export interface PipelineParts {
   facePose: FacePose;
   tracking: Tracking;
   audit: TrackAudit | null;
+  frames: FrameLedger;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function buildPipelineParts(
     throw error;
   }
   const facePose = new FacePose(scene);
-  const { tracking, audit } = (await started).attach({ facePose, scene });
-  return { scene, facePose, tracking, audit };
+  const frames = new FrameLedger();
+  const { tracking, audit } = (await started).attach({ facePose, scene, frames });
+  return { scene, facePose, tracking, audit, frames };
 }

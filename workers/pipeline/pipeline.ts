@@ -20,6 +20,7 @@ import { loadOccluder } from '../assets/glasses-loader';
 import { KeptPicture } from './kept-picture';
 import { chooseLensQuality } from '../render/lens-quality';
 import { Recorder } from '../capture/recorder';
+import type { FrameLedger } from '../common/frame-ledger';
 import { RisingClock } from '../common/rising-clock';
 import type { TryOnScene } from '../render/scene';
 import { GlassesSlot, loadEnvironment } from '../render/scene-content';
@@ -39,8 +40,6 @@ export class TryOnPipeline {
   private statsFace = false;
   private quality: LensQuality | 'pending' = 'pending';
   private readonly kept: KeptPicture;
-  private received = 0;
-  private closed = 0;
   private recorder: Recorder | null = null;
   private readonly glasses: GlassesSlot;
 
@@ -49,12 +48,16 @@ export class TryOnPipeline {
     private readonly facePose: FacePose,
     private readonly tracking: Tracking,
     private readonly audit: TrackAudit | null,
+    private readonly frames: FrameLedger,
     private readonly onStats: (stats: WorkerStats) => void,
     warmUp: boolean,
   ) {
     this.fit = new CanvasFit(scene);
+    frames.onEmpty = () => this.publish(true);
     this.glasses = new GlassesSlot(scene);
-    this.kept = new KeptPicture(scene, facePose, tracking, this.clock, () => this.publish(true));
+    this.kept = new KeptPicture(scene, facePose, tracking, this.clock, frames, () =>
+      this.publish(true),
+    );
     // At the clock's first timestamp (0): every frame's capture time comes after it.
     if (warmUp) tracking.warmUp(() => this.clock.next(0));
   }
@@ -72,9 +75,13 @@ export class TryOnPipeline {
       onVerdicts({ delegate });
       pipeline?.publish(true);
     };
-    const { scene, facePose, tracking, audit } = await buildPipelineParts(init, canvas, decided);
+    const { scene, facePose, tracking, audit, frames } = await buildPipelineParts(
+      init,
+      canvas,
+      decided,
+    );
     canvas.addEventListener('webglcontextlost', () => onError('webgl-lost', 'context lost'));
-    pipeline = new TryOnPipeline(scene, facePose, tracking, audit, onStats, !init.restart);
+    pipeline = new TryOnPipeline(scene, facePose, tracking, audit, frames, onStats, !init.restart);
     pipeline.quality = init.lensQuality ?? chooseLensQuality(scene);
     onVerdicts({ quality: pipeline.quality });
     return pipeline;
@@ -85,18 +92,18 @@ export class TryOnPipeline {
    * timestamp); frames are tracked when the scheduler says so. Closes the frame.
    */
   processFrame(frame: VideoFrame, options: FrameOptions): FrameResult {
-    this.received++;
+    this.frames.took();
     try {
       this.fit.fitVideo(frame.displayWidth, frame.displayHeight);
       const timestampMs = this.clock.next(frame.timestamp / 1000);
-      const { tracked, detectMs } = this.tracking.frame(frame, timestampMs, options.mirror);
+      const { freshPose, detectMs } = this.tracking.frame(frame, timestampMs, options.mirror);
       const t1 = performance.now();
       this.scene.setMirror(options.mirror);
       this.scene.render(frame);
       this.recorder?.addFrame(this.scene.canvas, timestampMs * 1000);
       const t2 = performance.now();
       // On a tracking worker, no drawn frame has its own pose yet (its result comes later).
-      this.kept.keep(frame, tracked && this.tracking.sync, options.mirror);
+      this.kept.keep(frame, freshPose && this.tracking.sync, options.mirror);
       const { face } = this.facePose;
       this.meter.record({
         detectMs,
@@ -106,10 +113,9 @@ export class TryOnPipeline {
       });
       // A face found or lost is told at once (the page's hint, a restart's first tracked face).
       this.publish(face !== this.statsFace);
-      return { face, tracked, detectMs: detectMs ?? 0, renderMs: t2 - t1 };
+      return { face, freshPose, detectMs: detectMs ?? 0, renderMs: t2 - t1 };
     } finally {
-      frame.close();
-      this.closed++;
+      this.frames.close(frame);
     }
   }
 
@@ -140,7 +146,7 @@ export class TryOnPipeline {
       alignPx: this.facePose.alignPx,
       eyes: this.facePose.eyes,
       measure: this.facePose.measurer.estimate(),
-      openFrames: this.received - this.closed,
+      openFrames: this.frames.open,
       ...(this.audit ? { auditPx: [this.audit.errorPx.p(50), this.audit.errorPx.p(95)] } : {}),
     });
   }
@@ -150,6 +156,10 @@ export class TryOnPipeline {
     const { report, worn } = await this.glasses.set(input, this.quality);
     if (worn) this.kept.redraw();
     return report;
+  }
+
+  abandonGlasses(): void {
+    this.glasses.abandon();
   }
 
   clearGlasses(): void {

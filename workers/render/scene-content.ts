@@ -46,6 +46,11 @@ export class GlassesSlot {
     return { report, worn: true };
   }
 
+  /** The newest load will be dropped when it ends; the glasses worn now stay. */
+  abandon(): void {
+    this.ticket++;
+  }
+
   clear(): void {
     this.ticket++;
     this.scene.setGlasses(null);

@@ -7,8 +7,8 @@ import type { TrackScheduler } from './track-scheduler';
 
 /** What tracking did for one drawn frame. */
 export interface FrameTrack {
-  /** A tracking result was applied for this frame (its own, or on this thread a fresh one). */
-  tracked: boolean;
+  /** A tracking result came since the last frame and posed this one (FrameResult.freshPose). */
+  freshPose: boolean;
   /** How long that detection took (on a tracking worker: from sending the frame to its result). */
   detectMs: number | null;
 }
@@ -60,7 +60,7 @@ export class InlineTracking implements Tracking {
     if (this.audit) this.auditFrame(this.audit, frame, timeMs, due, mirror);
     else if (due) this.track(frame, timeMs, mirror);
     else this.facePose.predict(timeMs);
-    return { tracked: due, detectMs: due ? performance.now() - start : null };
+    return { freshPose: due, detectMs: due ? performance.now() - start : null };
   }
 
   trackNow(frame: VideoFrame, timeMs: number, mirror: boolean): Promise<void> {

@@ -8,6 +8,15 @@ import { TrackAudit } from './track-audit';
 import type { TrackScheduler } from './track-scheduler';
 import type { TrackWorkerLink } from './track-worker-link';
 import type { TrackResult } from '../common/track-result';
+import type { FrameLedger } from '../common/frame-ledger';
+import { DeadlinePassed, withDeadline } from '../../src/shared/deadline';
+
+/**
+ * A detection takes 40–110 ms here, and a GPU delegate's first run compiles for seconds; a
+ * tracking worker silent this long is stuck: the render worker ends with it, and the page
+ * restarts both (track-worker-link.ts), as when the tracking worker dies.
+ */
+export const TRACK_ANSWER_MS = 20_000;
 
 /** Drawn poses remembered to compare with their frames' own results (a detection's worth). */
 const DRAWN_HISTORY = 32;
@@ -48,6 +57,7 @@ export class RemoteTracking implements Tracking {
     private readonly scheduler: TrackScheduler,
     private readonly facePose: FacePose,
     private readonly scene: TryOnScene,
+    private readonly frames: FrameLedger,
   ) {}
 
   get delegate(): Delegate | 'pending' {
@@ -55,7 +65,7 @@ export class RemoteTracking implements Tracking {
   }
 
   frame(frame: VideoFrame, timeMs: number, mirror: boolean): FrameTrack {
-    const track = { tracked: this.fresh !== null, detectMs: this.fresh };
+    const track = { freshPose: this.fresh !== null, detectMs: this.fresh };
     this.fresh = null;
     // One detection at a time: the newest due frame goes, none waits behind another.
     if (this.inFlight === 0 && this.scheduler.due(timeMs, this.facePose.motion)) {
@@ -81,15 +91,23 @@ export class RemoteTracking implements Tracking {
 
   private async send(frame: VideoFrame, timeMs: number, mirror: boolean): Promise<void> {
     const epoch = this.epoch;
-    const clone = frame.clone();
+    const clone = this.frames.clone(frame);
     const start = performance.now();
     this.inFlight++;
     let result: TrackResult;
     try {
-      await this.faceCount;
-      result = await this.link.remote.detect(Comlink.transfer(clone, [clone]), timeMs);
+      // A face-count change still on its way is part of the answer's wait.
+      const answer = this.faceCount.then(() =>
+        this.link.remote.detect(Comlink.transfer(clone, [clone]), timeMs),
+      );
+      result = await withDeadline(answer, TRACK_ANSWER_MS);
+    } catch (error) {
+      if (error instanceof DeadlinePassed) this.link.stuck(error.message);
+      throw error;
     } finally {
       this.inFlight--;
+      // The tracking worker closed its copy, or is gone with it.
+      this.frames.answered();
     }
     if (epoch !== this.epoch) return;
     const ms = performance.now() - start;

@@ -1,4 +1,5 @@
 import type { Delegate, EngineInit } from '../../src/shared/try-on-types';
+import type { FrameLedger } from '../common/frame-ledger';
 import { DelegatePicker } from './delegate-picker';
 import type { FacePose } from './face-pose';
 import { InlineTracking, type Tracking } from './frame-tracking';
@@ -12,6 +13,7 @@ import type { TrackerSource } from './tracker';
 export interface TrackingParts {
   facePose: FacePose;
   scene: TryOnScene;
+  frames: FrameLedger;
 }
 
 /** A tracker started before the scene: joined to the scene's parts once they are built. */
@@ -38,8 +40,8 @@ export async function startTracking(
   if (inRenderWorker && !init.trackInline) {
     const link = await TrackWorkerLink.start(source, init.allowedOrigins, force, onDecided);
     return {
-      attach({ facePose, scene }) {
-        const remote = new RemoteTracking(link, scheduler, facePose, scene);
+      attach({ facePose, scene, frames }) {
+        const remote = new RemoteTracking(link, scheduler, facePose, scene, frames);
         return { tracking: remote, audit: remote.audit };
       },
       close: () => link.close(),

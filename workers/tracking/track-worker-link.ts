@@ -38,12 +38,18 @@ export class TrackWorkerLink {
       await link.remote.init(moved, allowedOrigins, force, Comlink.proxy(decided));
       // The render worker cannot go on without its tracker (it gave the model away): it ends
       // too, and the page starts both afresh with the glasses and source restored.
-      watchAlive(alive, lost, link.closing.signal);
+      watchAlive(alive, () => lost('it stopped'), link.closing.signal);
     } catch (error) {
       worker.terminate();
       throw error;
     }
     return link;
+  }
+
+  /** The tracking worker stopped answering: ended like a lost one (the page restarts both). */
+  stuck(why: string): void {
+    this.close();
+    lost(why);
   }
 
   close(): void {
@@ -53,9 +59,9 @@ export class TrackWorkerLink {
   }
 }
 
-function lost(): void {
+function lost(why: string): void {
   console.error(
-    'the tracking worker stopped; the try-on worker ends so that the page restarts both',
+    `the tracking worker: ${why}; the try-on worker ends so that the page restarts both`,
   );
   self.close();
 }

@@ -1,0 +1,119 @@
+// Every call to the try-on engine has a deadline the page owns (ENGINE_DEADLINES_MS): an engine
+// that never answers is restarted as stuck, a load that never ends is abandoned and said, and
+// nothing waits for ever. The engine here is the real TryOnEngine on its page path, with the
+// other end of its channel never answering.
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { DeadlinePassed } from '../../src/shared/deadline';
+import { ENGINE_DEADLINES_MS } from '../../src/shared/ui-constants';
+import type { EngineEvent } from '../../src/engine/try-on-engine';
+
+/** What the silent page engine was asked (the channel's other end, read but never answered). */
+const asked: string[] = [];
+vi.mock('../../src/engine/page/page-engine', () => ({
+  hostPageEngine: (_canvas: unknown, port: MessagePort) => {
+    port.onmessage = (event: MessageEvent<{ path?: string[] }>) =>
+      asked.push(event.data.path?.join('.') ?? '');
+  },
+}));
+
+const { TryOnEngine } = await import('../../src/engine/try-on-engine');
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  asked.length = 0;
+});
+afterEach(() => vi.useRealTimers());
+
+function silentEngine() {
+  const events: EngineEvent[] = [];
+  const assets = { modelBytes: new ArrayBuffer(8) } as never;
+  const engine = new TryOnEngine({} as HTMLCanvasElement, assets, (e) => events.push(e), 'page');
+  return { engine, events };
+}
+
+const settle = <T>(promise: Promise<T>) =>
+  promise.then(
+    () => 'answered',
+    (error: unknown) => error,
+  );
+
+it('restarts an engine whose start is not answered within the deadline', async () => {
+  const { engine, events } = silentEngine();
+  const ready = settle(engine.ready);
+  await vi.advanceTimersByTimeAsync(ENGINE_DEADLINES_MS.start - 1);
+  expect(events).toEqual([]);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(await ready).toBeInstanceOf(DeadlinePassed);
+  expect(events).toEqual([{ type: 'stuck', message: 'no answer within 45 s' }]);
+  expect(asked).toContain('init');
+  engine.dispose();
+});
+
+it('restarts an engine that does not answer for a frame', async () => {
+  const { engine, events } = silentEngine();
+  // Node has no VideoFrame: a port is transferable and closable like one.
+  const frame = new MessageChannel().port1 as unknown as VideoFrame;
+  const drawn = settle(engine.processFrame(frame, false));
+  await vi.advanceTimersByTimeAsync(ENGINE_DEADLINES_MS.frame);
+  expect(await drawn).toBeInstanceOf(DeadlinePassed);
+  expect(events.map((e) => e.type)).toEqual(['stuck']);
+  engine.dispose();
+});
+
+it('abandons a model load past its deadline without calling the engine stuck', async () => {
+  const { engine, events } = silentEngine();
+  const worn = settle(engine.setGlasses({ id: 'a', glb: new ArrayBuffer(4) }));
+  await vi.advanceTimersByTimeAsync(ENGINE_DEADLINES_MS.wear);
+  expect(await worn).toBeInstanceOf(DeadlinePassed);
+  await vi.advanceTimersByTimeAsync(0);
+  expect(asked).toContain('abandonGlasses');
+  expect(events).toEqual([]);
+  engine.dispose();
+});
+
+it('fails a photo past its deadline with its own error, the engine kept', async () => {
+  const { engine, events } = silentEngine();
+  const photo = settle(engine.capture(2));
+  await vi.advanceTimersByTimeAsync(ENGINE_DEADLINES_MS.capture);
+  expect(await photo).toBeInstanceOf(DeadlinePassed);
+  expect(events).toEqual([]);
+  engine.dispose();
+});
+
+it('imports the page engine again after a failed import, and gives up after three', async () => {
+  const { importPageEngine } = await import('../../src/engine/page/import-page-engine');
+  const module = {} as Awaited<ReturnType<typeof importPageEngine>>;
+  let calls = 0;
+  const flaky = () =>
+    ++calls < 3 ? Promise.reject(new TypeError('import failed')) : Promise.resolve(module);
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  const second = settle(importPageEngine(flaky));
+  await vi.advanceTimersByTimeAsync(1500);
+  expect(await second).toBe('answered');
+  expect(calls).toBe(3);
+  const never = settle(importPageEngine(() => Promise.reject(new TypeError('import failed'))));
+  await vi.advanceTimersByTimeAsync(1500);
+  expect(await never).toBeInstanceOf(TypeError);
+  warn.mockRestore();
+});
+
+it('reports an engine whose page code cannot be imported as crashed, so it is restarted', async () => {
+  vi.doMock('../../src/engine/page/import-page-engine', () => ({
+    importPageEngine: () => Promise.reject(new TypeError('Importing a module script failed')),
+  }));
+  vi.resetModules();
+  const { TryOnEngine: Fresh } = await import('../../src/engine/try-on-engine');
+  const events: EngineEvent[] = [];
+  const engine = new Fresh(
+    {} as HTMLCanvasElement,
+    { modelBytes: new ArrayBuffer(8) } as never,
+    (e) => events.push(e),
+    'page',
+  );
+  await vi.advanceTimersByTimeAsync(0);
+  expect(events).toEqual([
+    { type: 'crashed', message: 'TypeError: Importing a module script failed' },
+  ]);
+  engine.dispose();
+  vi.doUnmock('../../src/engine/page/import-page-engine');
+});
