@@ -91,6 +91,7 @@ export default tseslint.config(
     ignores: [
       'dist',
       'dist-bench',
+      'dist-prod',
       'node_modules',
       'public',
       'bench/results',

@@ -227,14 +227,16 @@ export default defineConfig({
     __ASSET_INTEGRITY__: JSON.stringify(integrity),
     __BUILT_IN_CATALOGUE__: JSON.stringify(builtInCatalogue),
     __ASSET_BASE__: JSON.stringify(assetBase),
-    __BENCH__: JSON.stringify(process.env.VITE_BENCH === '1'),
+    __TEST_HOOKS__: JSON.stringify(
+      process.env.VITE_TEST_HOOKS === '1' || process.env.VITE_BENCH === '1',
+    ),
   },
   build: { target: 'es2023', sourcemap: true, chunkSizeWarningLimit: 1500, ...benchBuild },
   test: {
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
       },
       {
         extends: true,
@@ -242,6 +244,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
           environment: 'node',
+          globalSetup: ['tests/dist-has-hooks.mjs'],
           fileParallelism: false,
           testTimeout: 240_000,
           hookTimeout: 240_000,
@@ -256,6 +259,7 @@ export default defineConfig({
           name: 'engines',
           include: ['tests/engines/**/*.e2e.ts'],
           environment: 'node',
+          globalSetup: ['tests/dist-has-hooks.mjs'],
           fileParallelism: false,
           testTimeout: 240_000,
           hookTimeout: 240_000,

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# `npm test`: one build; then lint and the unit tests beside the engines' suite (Firefox ESR and
-# WebKitGTK under Xvfb, which spends much of its time waiting on its browsers); then the Chromium
-# suite alone, since it is CPU-bound and its checks see the picture in real time. (Lint, types
+# `npm test`: one build with the test hooks (`npm run build:test`); then lint, the unit tests and
+# a production build checked for test hooks beside the engines' suite (Firefox ESR and WebKitGTK
+# under Xvfb, which spends much of its time waiting on its browsers); then the Chromium suite
+# alone, since it is CPU-bound and its checks see the picture in real time. (Lint, types
 # and unit tests side by side with each other were no faster on two cores.) Each step prints its
 # duration; the run stops at the first failed phase with its exit code.
 set -euo pipefail
@@ -19,10 +20,11 @@ timed() {
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 
-timed build npm run build
+timed "build (test hooks)" npm run build:test
 
 # Side by side, each into its own log, printed whole once both have ended.
-(timed lint npm run lint && timed "unit tests" npm run test:unit) >"$logs/checks" 2>&1 &
+(timed lint npm run lint && timed "unit tests" npm run test:unit &&
+  timed "production build without test hooks" npm run check:production) >"$logs/checks" 2>&1 &
 checks=$!
 (timed "engines (Firefox ESR, WebKitGTK)" npm run test:engines) >"$logs/engines" 2>&1 &
 engines=$!

@@ -15,6 +15,7 @@ import type { GlassesReport } from '../src/shared/glasses-types';
 import { holdAliveLock } from '../src/shared/alive-lock';
 import { setDecoderBase } from './assets/decoder-files';
 import { installFetchGuard } from './assets/fetch-guard';
+import { capturePair } from './pipeline/capture-pair';
 import { TryOnPipeline } from './pipeline/pipeline';
 
 type StatsListener = (stats: WorkerStats) => void;
@@ -86,10 +87,6 @@ export const api = {
   capture(scale: number, glasses = true): Promise<Blob> {
     return need().capture(scale, glasses);
   },
-  /** The same picture with and without glasses (tests and bench compare them). */
-  capturePair(scale: number, averageSize = false): Promise<CapturePair> {
-    return need().capturePair(scale, averageSize);
-  },
   resize(width: number, height: number): void {
     need().resize(width, height);
   },
@@ -112,13 +109,6 @@ export const api = {
   reset(): void {
     pipeline?.reset();
   },
-  /**
-   * Fault injection for the tests (`?stats` debug handle): loses the drawing's WebGL context
-   * through the real extension, as a GPU reset would. Worker path only.
-   */
-  loseContext(): void {
-    canvas?.getContext('webgl2')?.getExtension('WEBGL_lose_context')?.loseContext();
-  },
   dispose(): void {
     pipeline?.dispose();
     pipeline = null;
@@ -126,3 +116,27 @@ export const api = {
 };
 
 export type TryOnApi = typeof api;
+
+/**
+ * What only the tests and the bench reach (`window.__tryOn`), exposed beside `api` in their
+ * builds (__TEST_HOOKS__) and absent from a production build.
+ */
+export const testHooks = {
+  /**
+   * The same picture with and without glasses, and its eye centres; `averageSize` draws the
+   * glasses at the average face's size instead of this face's.
+   */
+  capturePair(scale: number, averageSize = false): Promise<CapturePair> {
+    const { kept, scene, facePose } = need();
+    return capturePair(kept, scene, facePose, scale, averageSize);
+  },
+  /** Loses the drawing's WebGL context through the real extension, as a GPU reset would. */
+  loseContext(): void {
+    canvas?.getContext('webgl2')?.getExtension('WEBGL_lose_context')?.loseContext();
+  },
+};
+
+export type TestHooks = typeof testHooks;
+
+/** The API a worker or the page engine serves: with the test hooks in their builds only. */
+export const served = (): TryOnApi => (__TEST_HOOKS__ ? { ...api, ...testHooks } : api);

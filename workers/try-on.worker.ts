@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
-import { api } from './try-on-api';
+import { served } from './try-on-api';
 
-export type { TryOnApi } from './try-on-api';
+export type { TestHooks, TryOnApi } from './try-on-api';
 
-Comlink.expose(api);
+Comlink.expose(served());

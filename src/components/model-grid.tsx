@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { sizeFit, sortByFit, type SizeFit } from '../catalogue/size-advice';
+import type { SizeFit } from '../catalogue/size-advice';
+import { useSizeAdvice } from '../catalogue/use-size-advice';
 import type { CellState } from '../catalogue/use-catalogue';
 import type { CatalogueEntry } from '../catalogue/manifest';
 import { t, type StringKey } from '../i18n';
@@ -9,8 +10,8 @@ import { StatusIcon } from './status-icon';
 interface Props {
   cells: CellState[];
   onTap: (entry: CatalogueEntry) => void;
-  /** The measured face width (mm) once stable: cells then say whether their size suits it. */
-  faceWidthMm: number | null;
+  /** A source is on: once the face's width is stable, cells say whether their size suits it. */
+  measuring: boolean;
 }
 
 const VERDICT: Record<SizeFit, StringKey> = {
@@ -24,15 +25,14 @@ const VERDICT: Record<SizeFit, StringKey> = {
  * the face measured, each cell of known width says whether it suits, and 合适尺寸优先 puts the
  * best fitting first.
  */
-export function ModelGrid({ cells, onTap, faceWidthMm }: Props) {
+export function ModelGrid({ cells, onTap, measuring }: Props) {
   const [fitFirst, setFitFirst] = useState(false);
-  const shown =
-    fitFirst && faceWidthMm !== null
-      ? sortByFit(cells, (cell) => cell.frameWidthMm, faceWidthMm)
-      : cells;
+  const advice = useSizeAdvice(cells, measuring);
+  const byValue = new Map(cells.map((cell) => [cell.entry.value, cell]));
+  const shown = fitFirst && advice ? advice.order.map((value) => byValue.get(value)!) : cells;
   return (
     <>
-      {faceWidthMm !== null ? (
+      {advice ? (
         <button
           type="button"
           className="fit-first"
@@ -73,11 +73,8 @@ export function ModelGrid({ cells, onTap, faceWidthMm }: Props) {
               <span className="serial">{cell.entry.serialNo}</span>
               <StatusIcon status={cell.status} progress={cell.progress} wearing={cell.wearing} />
               <span className="label">{cell.entry.text}</span>
-              {faceWidthMm !== null && cell.frameWidthMm !== undefined ? (
-                <SizeTag
-                  widthMm={cell.frameWidthMm}
-                  fit={sizeFit(cell.frameWidthMm, faceWidthMm)}
-                />
+              {cell.frameWidthMm !== undefined && advice?.fits.has(cell.entry.value) ? (
+                <SizeTag widthMm={cell.frameWidthMm} fit={advice.fits.get(cell.entry.value)!} />
               ) : null}
               {cell.failureText ? (
                 <span className="retry" data-failure={cell.failure ?? ''}>

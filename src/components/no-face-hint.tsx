@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import { selectAtom } from 'jotai/utils';
 import { useEffect, useState } from 'react';
 import { t } from '../i18n';
 import { pipelineStatsAtom } from '../state/atoms';
@@ -8,9 +9,15 @@ import { NO_FACE_HINT_MS } from '../shared/ui-constants';
  * A short hint over the picture when a running source has shown no face for a while (a video
  * without people, a face out of frame or in the dark); it goes away by itself with a face.
  */
+/** Tracking has run and found no face: a yes/no, so the hint re-renders only when it flips. */
+const noFaceAtom = selectAtom(pipelineStatsAtom, (stats) => {
+  const worker = stats?.worker;
+  return (worker?.tracked ?? 0) > 0 && !worker?.face;
+});
+
 export function NoFaceHint({ active }: { active: boolean }) {
-  const worker = useAtomValue(pipelineStatsAtom)?.worker;
-  const looking = active && (worker?.tracked ?? 0) > 0 && !worker?.face;
+  const noFace = useAtomValue(noFaceAtom);
+  const looking = active && noFace;
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (!looking) return;

@@ -2,8 +2,9 @@ import type { CapturePair, FrameResult } from '../shared/try-on-types';
 import type { TryOnEngine } from './try-on-engine';
 
 /**
- * With `?stats` the page exposes the real engine's capture to tests and the bench, so they can
- * compare the composed picture with and without glasses from the same video frame.
+ * In a tests' or bench's build (__TEST_HOOKS__) with `?stats`, the page exposes the real engine's
+ * test hooks, so they can compare the composed picture with and without glasses from the same
+ * video frame, or lose its WebGL context. A production build has none of this (dead code).
  */
 export interface TryOnDebug {
   /** `averageSize`: the glasses at the average face's size instead of this face's. */
@@ -43,7 +44,7 @@ const FRAME_LOG_LIMIT = 20_000;
 
 /** With `?stats`: logs every finished frame's result for the bench (`window.__tryOnFrames`). */
 export function frameLogger(): ((result: FrameResult, capturedAtMs: number) => void) | undefined {
-  if (!statsOn()) return undefined;
+  if (!__TEST_HOOKS__ || !statsOn()) return undefined;
   const log = (window.__tryOnFrames ??= []);
   return (result, capturedAtMs) => {
     if (log.length >= FRAME_LOG_LIMIT) log.shift();
@@ -62,12 +63,12 @@ export function frameLogger(): ((result: FrameResult, capturedAtMs: number) => v
 let engines = 0;
 
 export function exposeDebugHandle(engine: TryOnEngine | null): void {
-  if (!statsOn()) return;
+  if (!__TEST_HOOKS__ || !statsOn()) return;
   if (engine) {
     engines++;
     window.__tryOn = {
-      capturePair: (scale, averageSize) => engine.capturePair(scale, averageSize),
-      loseContext: () => engine.loseContext(),
+      capturePair: (scale, averageSize) => engine.testHooks.capturePair(scale, averageSize),
+      loseContext: () => engine.testHooks.loseContext(),
       serial: engines,
     };
   } else delete window.__tryOn;
@@ -75,5 +76,5 @@ export function exposeDebugHandle(engine: TryOnEngine | null): void {
 
 /** Keeps the last recording's picture counts on the handle (tests check every picture went in). */
 export function noteRecording(frames: number, dropped: number): void {
-  if (window.__tryOn) window.__tryOn.lastRecording = { frames, dropped };
+  if (__TEST_HOOKS__ && window.__tryOn) window.__tryOn.lastRecording = { frames, dropped };
 }

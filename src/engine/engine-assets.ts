@@ -2,7 +2,7 @@ import { ASSET_PATHS } from '../shared/storage-constants';
 import { allowedOrigins, assetBase, assetUrl, knownAsset } from '../storage/asset-url';
 import { fetchChecked } from '../shared/checked-fetch';
 import { ensurePrepared } from '../storage/prepare';
-import { rememberedChoices, trackModeOverride } from './engine-choices';
+import { forcedDelegate, rememberedChoices, trackModeOverride } from './engine-choices';
 import type { EngineAssets } from './try-on-engine';
 
 /**
@@ -30,11 +30,13 @@ export async function loadEngineAssets(): Promise<EngineAssets> {
  */
 export function engineStart(assets: EngineAssets, restart: boolean): EngineAssets {
   const { delegate, quality } = rememberedChoices();
+  const forced = forcedDelegate();
   const trackMode = trackModeOverride();
   return {
     ...assets,
     modelBytes: assets.modelBytes.slice(0),
-    ...(delegate ? { forceDelegate: delegate } : {}),
+    ...(forced ? { forceDelegate: forced } : {}),
+    ...(delegate ? { rememberedDelegate: delegate } : {}),
     ...(quality ? { lensQuality: quality } : {}),
     ...(trackMode ? { trackMode } : {}),
     ...(restart ? { restart } : {}),

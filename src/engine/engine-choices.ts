@@ -20,8 +20,15 @@ const DELEGATES: readonly unknown[] = ['CPU', 'GPU'] satisfies Delegate[];
 const QUALITIES: readonly unknown[] = ['transmission', 'fast'] satisfies LensQuality[];
 const PATHS: readonly unknown[] = ['worker', 'page'] satisfies EnginePath[];
 
+/**
+ * What this device is, as far as a remembered verdict depends on it: the browser and its
+ * version, and the cores the model runs on. Another of either measures afresh.
+ */
+export const deviceIdentity = (): string =>
+  `${navigator.userAgent} | ${navigator.hardwareConcurrency ?? '?'} cores`;
+
 /** What another version, another tab or a damaged profile left: only known values are kept. */
-export function parseChoices(text: string | null, userAgent: string): EngineChoices {
+export function parseChoices(text: string | null, identity: string): EngineChoices {
   let saved: unknown;
   try {
     saved = JSON.parse(text ?? 'null');
@@ -30,7 +37,7 @@ export function parseChoices(text: string | null, userAgent: string): EngineChoi
   }
   if (typeof saved !== 'object' || saved === null) return {};
   const s = saved as Record<string, unknown>;
-  if (s.ua !== userAgent) return {};
+  if (s.ua !== identity) return {};
   const choices: EngineChoices = {};
   if (DELEGATES.includes(s.delegate)) choices.delegate = s.delegate as Delegate;
   if (QUALITIES.includes(s.quality)) choices.quality = s.quality as LensQuality;
@@ -40,18 +47,21 @@ export function parseChoices(text: string | null, userAgent: string): EngineChoi
 
 function read(): EngineChoices {
   try {
-    return parseChoices(localStorage.getItem(KEY), navigator.userAgent);
+    return parseChoices(localStorage.getItem(KEY), deviceIdentity());
   } catch {
     return {}; // storage unavailable
   }
 }
 
-/** `?delegate=CPU|GPU` overrides (tests, bench); otherwise what this browser measured before. */
+/** What this browser on this device measured before. */
 export function rememberedChoices(): EngineChoices {
-  const choices = read();
+  return read();
+}
+
+/** `?delegate=CPU|GPU` (tests, bench): used for this visit, never remembered. */
+export function forcedDelegate(): Delegate | undefined {
   const forced = new URLSearchParams(location.search).get('delegate');
-  if (forced === 'CPU' || forced === 'GPU') choices.delegate = forced;
-  return choices;
+  return forced === 'CPU' || forced === 'GPU' ? forced : undefined;
 }
 
 /** `?track=every` or `?track=audit`: the bench's references for the adaptive default. */
@@ -60,9 +70,12 @@ export function trackModeOverride(): TrackMode | undefined {
   return forced === 'every' || forced === 'audit' ? forced : undefined;
 }
 
+/** Keeps measured verdicts; a delegate a `?delegate=` visit was told to use is no verdict. */
 export function rememberChoices(update: EngineChoices): void {
+  const { delegate, ...rest } = update;
+  const measured = delegate && !forcedDelegate() ? { ...rest, delegate } : rest;
   try {
-    const next = { ...read(), ...update, ua: navigator.userAgent };
+    const next = { ...read(), ...measured, ua: deviceIdentity() };
     localStorage.setItem(KEY, JSON.stringify(next));
   } catch {
     // Storage unavailable: the measurements simply run again next time.

@@ -1,7 +1,6 @@
 import * as Comlink from 'comlink';
-import type { TryOnApi } from '../../workers/try-on.worker';
+import type { TestHooks, TryOnApi } from '../../workers/try-on.worker';
 import type {
-  CapturePair,
   ContextEvent,
   EngineInit,
   EngineVerdicts,
@@ -165,10 +164,6 @@ export class TryOnEngine {
     return withDeadline(this.api.capture(scale, glasses), ENGINE_DEADLINES_MS.capture);
   }
 
-  capturePair(scale: number, averageSize = false): Promise<CapturePair> {
-    return withDeadline(this.api.capturePair(scale, averageSize), ENGINE_DEADLINES_MS.capture);
-  }
-
   /** The file lasts from press to press: both times go with the calls, on the frames' clock. */
   startRecording(scale: number): Promise<RecordingStart> {
     return this.command<RecordingStart>(this.api.startRecording(scale, epochMs()));
@@ -194,9 +189,9 @@ export class TryOnEngine {
     return this.stuckAfter(ENGINE_DEADLINES_MS.command, answer);
   }
 
-  /** Tests only (`?stats`): the drawing's WebGL context lost, as after a GPU reset. */
-  loseContext(): Promise<void> {
-    return this.api.loseContext();
+  /** The test hooks: served only by a tests' or bench's build (__TEST_HOOKS__). */
+  get testHooks(): Comlink.Remote<TestHooks> {
+    return this.api as unknown as Comlink.Remote<TestHooks>;
   }
 
   dispose(): void {

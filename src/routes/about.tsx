@@ -1,16 +1,8 @@
-import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
 import { t } from '../i18n';
 import { SITE_CONFIG } from '../site-config';
-import { messageAtom } from '../state/atoms';
 
 /** The invitation to send suggestions and the two short-video account handles. */
 export function About() {
-  const message = useAtomValue(messageAtom);
-  // The original logged the shared store's message when About loaded.
-  useEffect(() => {
-    console.log(message);
-  }, [message]);
   const [first, second] = SITE_CONFIG.accounts;
   return (
     <main className="about">

@@ -7,13 +7,15 @@ import { ModelGrid } from '../components/model-grid';
 import { VideoFileButton } from '../components/video-file-button';
 import { useTryOn, type TryOnControls } from '../engine/use-try-on';
 import { t } from '../i18n';
-import { engineErrorAtom, pipelineStatsAtom } from '../state/atoms';
+import { engineErrorAtom } from '../state/atoms';
 import { storageUnavailableAtom } from '../storage/storage-status';
 
 /**
  * The try-on page. Phones upright: the stage (picture and video bar) stays in view under the
  * header while the grid scrolls, and the controls sit in a bar at the bottom, in thumb's reach.
  * Wider or landscape screens: the stage on the left, controls and grid beside it (styles.css).
+ * The pipeline's stats are read only by what shows them (overlay, badge, hint, the grid's size
+ * advice): the page, its controls and grid do not re-render four times a second.
  */
 export function Home() {
   const tryOn = useTryOn();
@@ -29,8 +31,6 @@ export function Home() {
     controls.active,
     controls.loading || controls.cameraWaiting,
   );
-  const measure = useAtomValue(pipelineStatsAtom)?.worker?.measure;
-  const faceWidthMm = controls.active && measure ? measure.faceWidthMm : null;
 
   return (
     <main className="home">
@@ -58,7 +58,7 @@ export function Home() {
         <ModelGrid
           cells={catalogue.cells}
           onTap={(entry) => void catalogue.tap(entry)}
-          faceWidthMm={faceWidthMm}
+          measuring={controls.active}
         />
       </div>
       <FileOffer />

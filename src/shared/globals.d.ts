@@ -1,5 +1,10 @@
 /** Build-time constants injected by vite.config.ts. */
 declare const __ASSET_INTEGRITY__: Record<string, { size: number; sha256: string }>;
 declare const __ASSET_BASE__: string;
-declare const __BENCH__: boolean;
+/**
+ * True only in the tests' and the bench's builds (VITE_TEST_HOOKS=1 or VITE_BENCH=1): the test
+ * hooks (`window.__tryOn`, the frame log, capturePair, loseContext, the tracking audit) exist
+ * there; a production build drops them as dead code (scripts/check-no-test-hooks.mjs).
+ */
+declare const __TEST_HOOKS__: boolean;
 declare const __BUILT_IN_CATALOGUE__: unknown;

@@ -29,9 +29,14 @@ export interface EngineInit {
   assetBase: string;
   /** Origins the worker may fetch from; everything else is refused (no telemetry). */
   allowedOrigins: string[];
-  /** Skip the delegate trial: a remembered verdict, or forced by tests and the bench. */
+  /** Skip the delegate trial: forced by `?delegate=` (tests and the bench), whatever the GL. */
   forceDelegate?: Delegate;
-  /** Skip the lens probe: the verdict this browser measured before. */
+  /**
+   * Skip the delegate trial: the verdict this browser measured before. Ignored on software GL,
+   * where the CPU is known to win (a GPU remembered from other hardware would cost 5× there).
+   */
+  rememberedDelegate?: Delegate;
+  /** Skip the lens probe: the verdict this browser measured before (ignored on software GL). */
   lensQuality?: LensQuality;
   /** How often frames are tracked (every frame is drawn either way); adaptive by default. */
   trackMode?: TrackMode;

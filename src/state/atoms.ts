@@ -1,10 +1,6 @@
 import { atom } from 'jotai';
 import type { WorkerStats } from '../shared/try-on-types';
 
-/** The original's shared store: `message` is read by About, `count` is kept for compatibility. */
-export const countAtom = atom(0);
-export const messageAtom = atom('Hello from the shared store');
-
 export type FacingMode = 'user' | 'environment';
 
 export const isCameraRunningAtom = atom(false);

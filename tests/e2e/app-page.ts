@@ -2,10 +2,13 @@ import type { Page } from 'playwright-core';
 import {
   glassesAtEyesInPage,
   parseStats,
+  stashPairInPage,
   pollStats,
   type EyeComparison,
   type Stats,
 } from './page-checks';
+
+import { referenceEyes } from './reference-eyes';
 
 export type { EyeComparison, Stats } from './page-checks';
 
@@ -46,11 +49,51 @@ export async function compareGlassesAtEyes(
   averageSize = false,
 ): Promise<EyeComparison> {
   for (let attempt = 0; attempt < 20; attempt++) {
-    const result = await page.evaluate(glassesAtEyesInPage, averageSize);
+    const result = await page.evaluate(glassesAtEyesInPage, { averageSize });
     if (result) return result;
     await page.waitForTimeout(200);
   }
   throw new Error('no face in the kept picture');
+}
+
+/** A picture kept in the page for judging later at an independent detector's eyes. */
+export interface StashedPair {
+  bare: string;
+  appEyes: number[];
+}
+
+/** Keeps one picture with and without glasses in the page (retries while it has no face). */
+export async function stashPair(page: Page): Promise<StashedPair> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const stashed = await page.evaluate(stashPairInPage, false);
+    if (stashed.appEyes.length === 4) return stashed;
+    await page.waitForTimeout(200);
+  }
+  throw new Error('no face in the kept picture');
+}
+
+/**
+ * The stashed picture judged as compareGlassesAtEyes does, but at the eyes an independent
+ * detector finds on its bare half (reference-eyes.ts), not at the eyes the app reports; also
+ * how far apart the two are (px). Best called once the source is off: the reference detector's
+ * start then does not compete with the app for the cores.
+ */
+export async function judgeAtReferenceEyes(
+  page: Page,
+  { bare, appEyes }: StashedPair,
+): Promise<EyeComparison & { appEyesOffPx: number; referenceEyes: number[] }> {
+  const eyes = await referenceEyes(page.context(), bare);
+  if (!eyes) throw new Error('the reference detector found no face in the picture');
+  const result = await page.evaluate(glassesAtEyesInPage, { eyes });
+  if (!result) throw new Error('no stashed picture in the page');
+  // Either detector may name the picture's left eye first.
+  const off = (i: number, j: number) =>
+    Math.hypot(
+      (appEyes[i]! - eyes[j]!) * result.width,
+      (appEyes[i + 1]! - eyes[j + 1]!) * result.height,
+    );
+  const appEyesOffPx = Math.min(Math.max(off(0, 0), off(2, 2)), Math.max(off(0, 2), off(2, 0)));
+  return { ...result, appEyesOffPx, referenceEyes: eyes };
 }
 
 /** Taps a catalogue cell and waits until its model is downloaded and worn. */

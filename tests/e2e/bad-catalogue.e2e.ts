@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
+import { DIST_DIR } from './media-helpers';
 import { zhCN } from '../../src/i18n/zh-CN';
 import { prepareFixtures } from './fixtures.mjs';
 import { hasModelDbRecord, putModelDbRecord, selectGlasses, startCamera } from './app-page';
@@ -16,7 +17,7 @@ import { withApp } from './app-session';
 const fixtures = await prepareFixtures();
 let server: { url: string; close(): Promise<void> };
 beforeAll(async () => {
-  server = await startServer({ dir: 'dist', port: 0 });
+  server = await startServer({ dir: DIST_DIR, port: 0 });
 });
 afterAll(() => server?.close());
 

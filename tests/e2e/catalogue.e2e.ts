@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareFixtures } from './fixtures.mjs';
 import { startServer } from '../../scripts/serve.mjs';
+import { DIST_DIR } from './media-helpers';
 import {
   compareGlassesAtEyes,
   hasModelDbRecord,
@@ -18,7 +19,7 @@ const fixtures = await prepareFixtures();
 let server: { url: string; close(): Promise<void> };
 
 beforeAll(async () => {
-  server = await startServer({ dir: 'dist', port: 0 });
+  server = await startServer({ dir: DIST_DIR, port: 0 });
 });
 afterAll(() => server?.close());
 

@@ -106,15 +106,47 @@ export interface EyeComparison {
   corner: number;
 }
 
+/** How glassesAtEyesInPage judges: the picture and whose eyes. */
+export interface EyeCheck {
+  /** The glasses at the average face's size instead of this face's. */
+  averageSize?: boolean;
+  /** Judge the picture stashPairInPage kept, at these eyes (an independent detector's). */
+  eyes?: number[];
+}
+
 /**
- * In the page (`?stats`): renders one picture with and without glasses and compares the pixels
- * around the eyes of that same picture. Null when the kept picture had no face (retry).
+ * In the page (`?stats`): renders one picture with and without glasses, keeps both for a second
+ * look at other eyes, and returns the bare one as a data URL with the eyes the app found there.
  */
-export async function glassesAtEyesInPage(averageSize = false): Promise<EyeComparison | null> {
+export async function stashPairInPage(
+  averageSize = false,
+): Promise<{ bare: string; appEyes: number[] }> {
   type Pair = { withGlasses: Blob; without: Blob; eyes: number[] };
   type Debug = { capturePair(s: number, averageSize: boolean): Promise<Pair> };
   const debug = (window as unknown as { __tryOn: Debug }).__tryOn;
   const pair = await debug.capturePair(2, averageSize);
+  (window as unknown as { __testPair: Pair }).__testPair = pair;
+  const bare = await new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.readAsDataURL(pair.without);
+  });
+  return { bare, appEyes: pair.eyes };
+}
+
+/**
+ * In the page (`?stats`): renders one picture with and without glasses and compares the pixels
+ * around the eyes of that same picture: the eyes the app tracked, or (`check.eyes`) the eyes an
+ * independent detector found on the picture stashPairInPage kept. Null when the picture had no
+ * face (retry).
+ */
+export async function glassesAtEyesInPage(check: EyeCheck = {}): Promise<EyeComparison | null> {
+  type Pair = { withGlasses: Blob; without: Blob; eyes: number[] };
+  type Debug = { capturePair(s: number, averageSize: boolean): Promise<Pair> };
+  const debug = (window as unknown as { __tryOn: Debug }).__tryOn;
+  const pair = check.eyes
+    ? { ...(window as unknown as { __testPair: Pair }).__testPair, eyes: check.eyes }
+    : await debug.capturePair(2, check.averageSize ?? false);
   if (pair.eyes.length !== 4) return null;
   const pixels = async (blob: Blob) => {
     const bitmap = await createImageBitmap(blob);

@@ -2,6 +2,7 @@
 // as in WebKitGTK and iOS before 17). Forced here in Chromium so both paths run on every CI run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
+import { DIST_DIR } from './media-helpers';
 import {
   compareGlassesAtEyes,
   readStats,
@@ -15,7 +16,7 @@ import { prepareFixtures } from './fixtures.mjs';
 const fixtures = await prepareFixtures();
 let server: { url: string; close(): Promise<void> };
 beforeAll(async () => {
-  server = await startServer({ dir: 'dist', port: 0 });
+  server = await startServer({ dir: DIST_DIR, port: 0 });
 });
 afterAll(() => server?.close());
 

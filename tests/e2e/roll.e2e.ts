@@ -45,8 +45,8 @@ describe('head roll', () => {
       await wearGlasses(page, '002');
       await waitForStats(page, (s) => s.face === 1 && s.freshPoses > 10);
       await page.getByRole('button', { name: '暂停' }).click();
-      // Eight moments of one period, out of order: each seek must re-pose the glasses (a paused
-      // seek used to leave them where they were: Chromium gives no video frame callback for it).
+      // Eight moments of one period, out of order: each seek must re-pose the glasses (Chromium
+      // gives no video frame callback for a paused seek, so the kept picture is re-tracked).
       const frames = [15, 75, 0, 45, 105, 30, 90, 60];
       const rows: { frame: number; truth: number; glasses: number; eyes: number }[] = [];
       for (const frame of frames) {

@@ -5,11 +5,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idealFrameWidth, SIZE_TOLERANCE_MM, sizeFit } from '../../src/catalogue/size-advice';
 import { startServer } from '../../scripts/serve.mjs';
 import { compareGlassesAtEyes, readStats, waitForStats } from './app-page';
+import { stashPairInPage } from './page-checks';
+import { referenceFace } from './reference-eyes';
 import { withApp } from './app-session';
 import { prepareFixtures } from './fixtures.mjs';
 import { chooseFile, DIST_DIR, wearGlasses } from './media-helpers';
 
 const fixtures = await prepareFixtures();
+/** Two faces of different widths are needed to see one frame drawn larger on the narrower. */
+const TWO_FACES = fixtures.files.length >= 2;
+if (!TWO_FACES) {
+  console.warn(
+    `[true-size] only the generated face (${fixtures.source}): ../shared/assets has no face ` +
+      'videos here, so the narrow-against-wide comparison is skipped; each face is still measured.',
+  );
+}
+/**
+ * The app's far PD (a median over frames) against the test's own iris-ruler near PD on one
+ * picture (see below). They differ by 8 % and 16 % on the two shared videos, more than the ~2–4 %
+ * of convergence the far PD adds: which is nearer the truth is not known (neither video has a
+ * known scale), so this bound only catches a ruler gone wrong, and the figures are logged.
+ */
+const PD_AGREEMENT = 0.2;
 
 let server: { url: string; close(): Promise<void> };
 beforeAll(async () => {
@@ -70,7 +87,7 @@ async function checkSizeAdvice(page: Page): Promise<void> {
   expect(await order()).toEqual(before);
 }
 
-describe.skipIf(fixtures.source !== 'shared')('true size on the shared videos', () => {
+describe(`true size on the ${fixtures.source} videos`, () => {
   it.each(fixtures.files)('measures $name steadily and plausibly, and says how', async (file) => {
     await withApp(server.url, {}, async ({ page }) => {
       await chooseFile(page, file.mp4);
@@ -113,8 +130,16 @@ describe.skipIf(fixtures.source !== 'shared')('true size on the shared videos', 
       await page.getByRole('button', { name: '暂停' }).click();
       await page.waitForTimeout(1000);
       const stats = await readStats(page);
-      // Each pair is one kept picture; a re-track of it in between (a loaded CI machine once
-      // gave 219.3 against 222.0 px) changes the pose, so a pair that straddles one is taken again.
+      // The PD against an independent reading of the same picture: the test's own detector run,
+      // iris diameter as the ruler (11.7 mm), giving the near PD at the camera's distance.
+      const { bare } = await page.evaluate(stashPairInPage, false);
+      const reference = await referenceFace(page.context(), bare);
+      expect(reference).not.toBeNull();
+      const referencePd = (11.7 * reference!.pupilsPx) / reference!.irisPx;
+      console.log(`${file.name}: PD ${stats.pdMm} mm, reference ${referencePd.toFixed(1)} mm`);
+      expect(Math.abs(stats.pdMm! / referencePd - 1)).toBeLessThan(PD_AGREEMENT);
+      // Each pair is one kept picture; a re-track of it in between (a loaded machine can re-track
+      // the paused picture) changes the pose by a few px, so a pair that straddles one is taken again.
       let atTrueSize = await compareGlassesAtEyes(page);
       let atAverageSize = await compareGlassesAtEyes(page, true);
       for (let tries = 1; tries < 3 && atAverageSize.eyeSpanPx !== atTrueSize.eyeSpanPx; tries++) {
@@ -135,19 +160,22 @@ describe.skipIf(fixtures.source !== 'shared')('true size on the shared videos', 
     });
   });
 
-  it('draws the same frame larger on the narrower face, by the ratio of the faces', () => {
-    console.log('true size', JSON.stringify(measured));
-    expect(measured).toHaveLength(2);
-    const [narrow, wide] = [...measured].sort((a, b) => a.faceWidthMm - b.faceWidthMm);
-    expect(narrow!.faceScale).toBeLessThan(wide!.faceScale);
-    for (const face of measured) {
-      // Against the average size, the front grows by 1 / the face's measured scale.
-      // Measured by area, which the head's occluder trims differently as the temples move:
-      // 0.998–1.024 in three runs; at the average size it would be off by the scale itself.
-      const grown = face.trueShare / face.averageShare;
-      expect(Math.abs(grown * face.faceScale - 1)).toBeLessThan(0.04);
-    }
-    const share = (face: Measured) => face.trueShare / face.averageShare;
-    expect(share(narrow!)).toBeGreaterThan(share(wide!) * 1.03);
-  });
+  it.skipIf(!TWO_FACES)(
+    'draws the same frame larger on the narrower face, by the ratio of the faces',
+    () => {
+      console.log('true size', JSON.stringify(measured));
+      expect(measured).toHaveLength(fixtures.files.length);
+      const [narrow, wide] = [...measured].sort((a, b) => a.faceWidthMm - b.faceWidthMm);
+      expect(narrow!.faceScale).toBeLessThan(wide!.faceScale);
+      for (const face of measured) {
+        // Against the average size, the front grows by 1 / the face's measured scale.
+        // Measured by area, which the head's occluder trims differently as the temples move:
+        // 0.998–1.024 in three runs; at the average size it would be off by the scale itself.
+        const grown = face.trueShare / face.averageShare;
+        expect(Math.abs(grown * face.faceScale - 1)).toBeLessThan(0.04);
+      }
+      const share = (face: Measured) => face.trueShare / face.averageShare;
+      expect(share(narrow!)).toBeGreaterThan(share(wide!) * 1.03);
+    },
+  );
 });

@@ -117,3 +117,34 @@ it('reports an engine whose page code cannot be imported as crashed, so it is re
   engine.dispose();
   vi.doUnmock('../../src/engine/page/import-page-engine');
 });
+
+it("ends the shop page's check worker when a check is not answered within its deadline", async () => {
+  const workers: { terminated: boolean }[] = [];
+  // A worker that takes every message and never answers.
+  class SilentWorker extends EventTarget {
+    terminated = false;
+    constructor() {
+      super();
+      workers.push(this);
+    }
+    postMessage() {}
+    terminate() {
+      this.terminated = true;
+    }
+  }
+  vi.stubGlobal('Worker', SilentWorker);
+  const { CheckEngine, CHECK_DEADLINE_MS } = await import('../../src/engine/check-engine');
+  // The modules were loaded afresh above (resetModules): their DeadlinePassed is this one.
+  const { DeadlinePassed: Late } = await import('../../src/shared/deadline');
+  const checks = new CheckEngine();
+  const signal = new AbortController().signal;
+  const first = settle(checks.check(new ArrayBuffer(4), 'a.glb', { signal }));
+  await vi.advanceTimersByTimeAsync(CHECK_DEADLINE_MS);
+  expect(await first).toBeInstanceOf(Late);
+  expect(workers.map((w) => w.terminated)).toEqual([true]);
+  // The next check starts a fresh worker instead of waiting behind the dead one.
+  void settle(checks.check(new ArrayBuffer(4), 'b.glb', { signal }));
+  await vi.advanceTimersByTimeAsync(0);
+  expect(workers).toHaveLength(2);
+  vi.unstubAllGlobals();
+});

@@ -7,14 +7,14 @@ vi.mock('../../src/storage/prepare', () => ({}));
 const { engineStart } = await import('../../src/engine/engine-assets');
 const { rememberChoices } = await import('../../src/engine/engine-choices');
 
-function fakeBrowser(search = '') {
-  const store = new Map<string, string>();
+function fakeBrowser(search = '', cores = 8, store = new Map<string, string>()) {
   vi.stubGlobal('localStorage', {
     getItem: (key: string) => store.get(key) ?? null,
     setItem: (key: string, value: string) => void store.set(key, value),
   });
-  vi.stubGlobal('navigator', { userAgent: 'test-agent' });
+  vi.stubGlobal('navigator', { userAgent: 'test-agent', hardwareConcurrency: cores });
   vi.stubGlobal('location', { search });
+  return store;
 }
 
 const loaded = () => ({
@@ -41,20 +41,43 @@ describe('engineStart', () => {
     fakeBrowser();
     const assets = loaded();
     const first = engineStart(assets, false);
-    expect(first.forceDelegate).toBeUndefined();
+    expect(first.rememberedDelegate).toBeUndefined();
     expect(first.lensQuality).toBeUndefined();
     // The first engine decided; then it crashed.
     rememberChoices({ delegate: 'CPU', quality: 'fast' });
     const restart = engineStart(assets, true);
-    expect(restart).toMatchObject({ forceDelegate: 'CPU', lensQuality: 'fast', restart: true });
+    expect(restart).toMatchObject({
+      rememberedDelegate: 'CPU',
+      lensQuality: 'fast',
+      restart: true,
+    });
+    expect(restart.forceDelegate).toBeUndefined();
   });
 
-  it('lets ?delegate= and ?track= override what was remembered', () => {
-    fakeBrowser('?delegate=GPU&track=every');
+  it('lets ?delegate= and ?track= override what was remembered, and remembers neither', () => {
+    const store = fakeBrowser();
     rememberChoices({ delegate: 'CPU' });
+    fakeBrowser('?delegate=GPU&track=every', 8, store);
     expect(engineStart(loaded(), false)).toMatchObject({
       forceDelegate: 'GPU',
+      rememberedDelegate: 'CPU',
       trackMode: 'every',
     });
+    // The forced visit's engine reports GPU as decided: a later plain visit must not inherit it.
+    rememberChoices({ delegate: 'GPU', quality: 'fast' });
+    fakeBrowser('', 8, store);
+    expect(engineStart(loaded(), false)).toMatchObject({
+      rememberedDelegate: 'CPU',
+      lensQuality: 'fast',
+    });
+  });
+
+  it('measures afresh on other hardware (another core count) in the same browser', () => {
+    const store = fakeBrowser('', 8);
+    rememberChoices({ delegate: 'GPU', quality: 'transmission' });
+    fakeBrowser('', 2, store);
+    const start = engineStart(loaded(), false);
+    expect(start.rememberedDelegate).toBeUndefined();
+    expect(start.lensQuality).toBeUndefined();
   });
 });

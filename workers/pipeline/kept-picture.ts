@@ -1,5 +1,3 @@
-import type { CapturePair } from '../../src/shared/try-on-types';
-import type { FacePose } from '../tracking/face-pose';
 import type { Tracking } from '../tracking/frame-tracking';
 import type { FrameLedger } from '../common/frame-ledger';
 import type { RisingClock } from '../common/rising-clock';
@@ -26,7 +24,6 @@ export class KeptPicture {
 
   constructor(
     private readonly scene: TryOnScene,
-    private readonly facePose: FacePose,
     private readonly tracking: Tracking,
     private readonly clock: RisingClock,
     private readonly frames: FrameLedger,
@@ -67,29 +64,6 @@ export class KeptPicture {
     );
   }
 
-  /**
-   * The same picture with and without glasses, and its eye centres (tests and bench). With
-   * `averageSize` the glasses are at the average face's size, not this face's (true-size.ts).
-   */
-  capturePair(scale: number, averageSize = false): Promise<CapturePair> {
-    return this.withOwnPose(async (frame) => {
-      const eyes = this.facePose.eyes;
-      const options = { scale, mirror: this.mirror };
-      const size = this.scene.trueSize;
-      const faceScale = size.current;
-      // capturePng renders before it returns: the preview never shows the average size.
-      if (averageSize) size.set(1);
-      let withGlasses: Promise<Blob>;
-      try {
-        withGlasses = capturePng(this.scene, frame, { ...options, glasses: true });
-      } finally {
-        size.set(faceScale);
-      }
-      const without = capturePng(this.scene, frame, { ...options, glasses: false });
-      return { withGlasses: await withGlasses, without: await without, eyes };
-    });
-  }
-
   /** The source stopped or changed: nothing is kept. */
   clear(): void {
     clearTimeout(this.stillTimer);
@@ -104,20 +78,20 @@ export class KeptPicture {
   }
 
   /**
-   * Calls `use` with the kept picture (borrowed for the call) while the scene holds that
-   * picture's own pose: tracked now if it was drawn with a predicted one.
+   * Calls `use` with the kept picture (borrowed for the call) and whether it is mirrored, while
+   * the scene holds that picture's own pose: tracked now if it was drawn with a predicted one.
    */
-  private async withOwnPose<T>(use: (frame: VideoFrame) => T | Promise<T>): Promise<T> {
+  async withOwnPose<T>(use: (frame: VideoFrame, mirror: boolean) => T | Promise<T>): Promise<T> {
     const kept = this.frame;
     if (!kept) throw new Error('no picture yet');
-    if (this.ownPose) return use(kept);
+    if (this.ownPose) return use(kept, this.mirror);
     // A clone: newer frames may replace (and close) the kept one while it is being tracked.
     const frame = this.frames.clone(kept);
     try {
       await this.tracking.trackNow(frame, this.clock.again(), this.mirror);
       // The result was applied in this task: the scene holds this picture's pose.
       if (this.frame === kept) this.ownPose = true;
-      return await use(frame);
+      return await use(frame, this.mirror);
     } finally {
       this.frames.close(frame);
     }

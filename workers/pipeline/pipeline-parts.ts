@@ -34,7 +34,7 @@ export async function buildPipelineParts(
     wasmLoaderUrl: init.wasmLoaderUrl,
     wasmBinaryUrl: init.wasmBinaryUrl,
   };
-  const force = init.forceDelegate ?? (software ? 'CPU' : undefined);
+  const force = init.forceDelegate ?? (software ? 'CPU' : init.rememberedDelegate);
   const started = startTracking(source, init, force, onDecided);
   let scene: TryOnScene;
   try {

@@ -1,6 +1,5 @@
 import type { GlassesReport } from '../../src/shared/glasses-types';
 import type {
-  CapturePair,
   ContextEvent,
   Delegate,
   EngineVerdicts,
@@ -39,13 +38,13 @@ export class TryOnPipeline {
   /** Whether the figures last sent had a face. */
   private statsFace = false;
   private quality: LensQuality | 'pending' = 'pending';
-  private readonly kept: KeptPicture;
+  readonly kept: KeptPicture;
   private recorder: Recorder | null = null;
   private readonly glasses: GlassesSlot;
 
   private constructor(
-    private readonly scene: TryOnScene,
-    private readonly facePose: FacePose,
+    readonly scene: TryOnScene,
+    readonly facePose: FacePose,
     private readonly tracking: Tracking,
     private readonly audit: TrackAudit | null,
     private readonly frames: FrameLedger,
@@ -55,9 +54,7 @@ export class TryOnPipeline {
     this.fit = new CanvasFit(scene);
     frames.onEmpty = () => this.publish(true);
     this.glasses = new GlassesSlot(scene);
-    this.kept = new KeptPicture(scene, facePose, tracking, this.clock, frames, () =>
-      this.publish(true),
-    );
+    this.kept = new KeptPicture(scene, tracking, this.clock, frames, () => this.publish(true));
     // At the clock's first timestamp (0): every frame's capture time comes after it.
     if (warmUp) tracking.warmUp(() => this.clock.next(0));
   }
@@ -82,7 +79,9 @@ export class TryOnPipeline {
     );
     canvas.addEventListener('webglcontextlost', () => onError('webgl-lost', 'context lost'));
     pipeline = new TryOnPipeline(scene, facePose, tracking, audit, frames, onStats, !init.restart);
-    pipeline.quality = init.lensQuality ?? chooseLensQuality(scene);
+    // On software GL the answer is known (fast); a remembered one may come from other hardware.
+    const remembered = scene.softwareGl ? undefined : init.lensQuality;
+    pipeline.quality = remembered ?? chooseLensQuality(scene);
     onVerdicts({ quality: pipeline.quality });
     return pipeline;
   }
@@ -124,10 +123,6 @@ export class TryOnPipeline {
     return this.kept.capture(scale, glasses);
   }
 
-  capturePair(scale: number, averageSize = false): Promise<CapturePair> {
-    return this.kept.capturePair(scale, averageSize);
-  }
-
   resize(displayWidth: number, displayHeight: number): void {
     this.fit.fitDisplay(displayWidth, displayHeight);
   }
@@ -147,7 +142,9 @@ export class TryOnPipeline {
       eyes: this.facePose.eyes,
       measure: this.facePose.measurer.estimate(),
       openFrames: this.frames.open,
-      ...(this.audit ? { auditPx: [this.audit.errorPx.p(50), this.audit.errorPx.p(95)] } : {}),
+      ...(__TEST_HOOKS__ && this.audit
+        ? { auditPx: [this.audit.errorPx.p(50), this.audit.errorPx.p(95)] }
+        : {}),
     });
   }
 

@@ -37,9 +37,12 @@ export class DelegatePicker {
     force?: Delegate,
   ): Promise<DelegatePicker> {
     const picker = new DelegatePicker(onDecided);
-    const first = force ?? 'CPU';
+    let first = force ?? 'CPU';
+    // A forced or remembered GPU that cannot start here: the CPU tracks, and says so.
     const tracker = await createTracker(source, first).catch(async (error: unknown) => {
       if (first === 'CPU') throw error;
+      console.warn('GPU delegate unavailable, tracking on the CPU', error);
+      first = 'CPU';
       return createTracker(source, 'CPU');
     });
     picker.candidates.push({ delegate: first, tracker, samples: [], seen: 0 });

@@ -57,7 +57,7 @@ export class InlineTracking implements Tracking {
   frame(frame: VideoFrame, timeMs: number, mirror: boolean): FrameTrack {
     const due = this.scheduler.due(timeMs, this.facePose.motion);
     const start = performance.now();
-    if (this.audit) this.auditFrame(this.audit, frame, timeMs, due, mirror);
+    if (__TEST_HOOKS__ && this.audit) this.auditFrame(this.audit, frame, timeMs, due, mirror);
     else if (due) this.track(frame, timeMs, mirror);
     else this.facePose.predict(timeMs);
     return { freshPose: due, detectMs: due ? performance.now() - start : null };

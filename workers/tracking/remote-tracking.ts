@@ -33,12 +33,13 @@ interface Drawn {
  * is applied at that frame's timestamp and carried forward to the frames drawn after it. On
  * SwiftShader (2 cores) this took drawn frames from 13.7 to 26 per second on the webcam video.
  *
- * Every result is also compared with the pose that frame was drawn with (`audit`): what the
+ * In the tests' and bench's builds every result is also compared with the pose that frame was
+ * drawn with (`audit`, __TEST_HOOKS__): what the
  * drawing's lag and prediction cost, in picture pixels.
  */
 export class RemoteTracking implements Tracking {
   readonly sync = false;
-  readonly audit = new TrackAudit();
+  readonly audit = __TEST_HOOKS__ ? new TrackAudit() : null;
   private inFlight = 0;
   private epoch = 0;
   /** The detection time of a result applied since the last drawn frame. */
@@ -126,6 +127,7 @@ export class RemoteTracking implements Tracking {
   }
 
   private remember(timeMs: number): void {
+    if (!__TEST_HOOKS__) return;
     const slot = this.drawn[this.next]!;
     this.next = (this.next + 1) % DRAWN_HISTORY;
     slot.timeMs = timeMs;
@@ -135,6 +137,7 @@ export class RemoteTracking implements Tracking {
 
   /** The pose drawn for the frame at `timeMs` against the one its own result gives. */
   private compare(timeMs: number): void {
+    if (!__TEST_HOOKS__ || !this.audit) return;
     const drawn = this.drawn.find((d) => d.timeMs === timeMs);
     const { anchor, camera } = this.scene;
     if (!drawn?.shown || !anchor.visible) return;

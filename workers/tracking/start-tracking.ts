@@ -50,7 +50,7 @@ export async function startTracking(
   const picker = await DelegatePicker.start(source, onDecided, force);
   return {
     attach({ facePose, scene }) {
-      const audit = scheduler.mode === 'audit' ? new TrackAudit() : null;
+      const audit = __TEST_HOOKS__ && scheduler.mode === 'audit' ? new TrackAudit() : null;
       return { tracking: new InlineTracking(picker, scheduler, facePose, scene, audit), audit };
     },
     close: () => picker.close(),

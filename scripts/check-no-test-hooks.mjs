@@ -1,0 +1,21 @@
+// A production build carries no test hook (`__TEST_HOOKS__` false): none of the names only the
+// tests' and bench's builds expose appears in its scripts. Usage: node scripts/check-no-test-hooks.mjs [dir]
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Names that exist only behind __TEST_HOOKS__ (src/engine/debug-handle.ts, workers/try-on-api.ts). */
+const HOOK_NAMES = ['__tryOn', '__tryOnFrames', 'capturePair', 'comparePoses', 'errorPx'];
+
+const dir = process.argv[2] ?? 'dist';
+const files = (await readdir(dir, { recursive: true })).filter((f) => /\.m?js$/.test(f));
+if (files.length === 0) throw new Error(`no scripts under ${dir}/: build first`);
+const found = [];
+for (const file of files) {
+  const text = await readFile(path.join(dir, file), 'utf8');
+  for (const name of HOOK_NAMES) if (text.includes(name)) found.push(`${file}: ${name}`);
+}
+if (found.length > 0) {
+  console.error(`test hooks in the production build (${dir}/):\n  ${found.join('\n  ')}`);
+  process.exit(1);
+}
+console.log(`no test hook in ${files.length} scripts under ${dir}/`);

@@ -1,0 +1,97 @@
+// @vitest-environment happy-dom
+// The worker's stats arrive four times a second. Only what shows them re-renders on them: the
+// stats overlay; the page, its controls and its grid do not, and the grid re-renders once a
+// size verdict changes. Counted with the real Home, ModelGrid and StatsOverlay; the engine and
+// catalogue hooks are stand-ins (unit tests may not start the worker).
+import { getDefaultStore } from 'jotai';
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterAll, expect, it, vi } from 'vitest';
+import type { CellState } from '../../src/catalogue/use-catalogue';
+import type { PipelineStats } from '../../src/state/atoms';
+
+const renders = { controls: 0, grid: 0 };
+
+vi.mock('../../src/engine/use-try-on', () => ({
+  useTryOn: () => ({ active: true, loading: false, cameraWaiting: false, status: 'ready' }),
+}));
+const cells = [
+  { entry: { value: 'a.glb', serialNo: '001', text: 'A' }, frameWidthMm: 128, status: 'ready' },
+  { entry: { value: 'b.glb', serialNo: '002', text: 'B' }, frameWidthMm: 140, status: 'ready' },
+] as unknown as CellState[];
+vi.mock('../../src/catalogue/use-catalogue', () => ({
+  useCatalogue: () => ({ cells, tap: () => {} }),
+}));
+vi.mock('../../src/components/control-bar', () => ({
+  ControlBar: () => {
+    renders.controls++;
+    return null;
+  },
+}));
+vi.mock('../../src/components/model-grid', async (real) => {
+  const { ModelGrid } = await real<typeof import('../../src/components/model-grid')>();
+  return {
+    ModelGrid: (props: Parameters<typeof ModelGrid>[0]) => {
+      renders.grid++;
+      return ModelGrid(props);
+    },
+  };
+});
+vi.mock('../../src/components/try-on-stage', async () => {
+  const { StatsOverlay } = await import('../../src/components/stats-overlay');
+  return {
+    TryOnStage: () => <StatsOverlay visible />,
+  };
+});
+vi.mock('../../src/components/file-offer', () => ({ FileOffer: () => null }));
+vi.mock('../../src/components/video-file-button', () => ({ VideoFileButton: () => null }));
+
+const { Home } = await import('../../src/routes/home');
+const { pipelineStatsAtom } = await import('../../src/state/atoms');
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const container = document.createElement('div');
+document.body.append(container);
+const root = createRoot(container);
+afterAll(() => act(() => root.unmount()));
+
+/** One stats push: `fps` moves every time; the face width is what the grid's advice reads. */
+function push(fps: number, faceWidthMm: number) {
+  const worker = {
+    fps,
+    face: true,
+    tracked: 10,
+    measure: {
+      pdMm: 62,
+      pdErrorMm: 1,
+      faceWidthMm,
+      faceWidthErrorMm: 2,
+      scale: 1,
+      frames: 30,
+      refused: 0,
+    },
+  };
+  const stats = { worker, pump: {}, path: 'worker' } as unknown as PipelineStats;
+  act(() => getDefaultStore().set(pipelineStatsAtom, stats));
+}
+
+const overlayFps = () =>
+  container.querySelector('[data-testid="pipeline-stats"]')?.getAttribute('data-fps');
+
+it('re-renders the stats overlay on every push; the page, controls and grid never', () => {
+  act(() => root.render(<Home />));
+  push(10, 150);
+  const before = { ...renders };
+  for (let i = 1; i <= 8; i++) push(10 + i, 150 + i * 0.1);
+  // The overlay shows each push's figures: it re-rendered every time.
+  expect(overlayFps()).toBe('18');
+  expect(renders.controls - before.controls).toBe(0);
+  expect(renders.grid - before.grid).toBe(0);
+  // A face 20 mm narrower turns both verdicts: the grid says so.
+  const tags = () =>
+    [...container.querySelectorAll('.size-tag')].map((t) => t.getAttribute('data-fit'));
+  const wide = tags();
+  push(30, 130);
+  expect(renders.grid - before.grid).toBe(1);
+  expect(tags()).not.toEqual(wide);
+});
