@@ -1,11 +1,11 @@
+import { DOWNLOAD_STALL_MS } from './storage-constants';
+
 /** A file whose size and SHA-256 are known in advance (setup records them). */
 export interface KnownAsset {
   path: string;
   size: number;
   sha256: string;
 }
-
-import { DOWNLOAD_STALL_MS } from './storage-constants';
 
 /** A download failure with a reason the UI can show. */
 export class DownloadError extends Error {
