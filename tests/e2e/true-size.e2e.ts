@@ -21,12 +21,13 @@ if (!TWO_FACES) {
   );
 }
 /**
- * The app's far PD (a median over frames) against the test's own iris-ruler near PD on one
- * picture (see below). They differ by 8 % and 16 % on the two shared videos, more than the ~2–4 %
- * of convergence the far PD adds: which is nearer the truth is not known (neither video has a
- * known scale), so this bound only catches a ruler gone wrong, and the figures are logged.
+ * The app's far PD (a median over frames) against the test's own iris-ruler near PD (the median
+ * of five pictures, see below). They differ by 3–4 % on webcam-720p60 and 16–17 % on
+ * portrait-turn, more than the 2–5 % of convergence the far PD adds: which is nearer the truth is
+ * not known (neither video has a known scale), so this bound only catches a ruler gone wrong by
+ * a quarter, and the figures are logged.
  */
-const PD_AGREEMENT = 0.2;
+const PD_AGREEMENT = 0.25;
 
 let server: { url: string; close(): Promise<void> };
 beforeAll(async () => {
@@ -95,11 +96,15 @@ describe(`true size on the ${fixtures.source} videos`, () => {
       const first = await waitForStats(page, (s) => s.pdMm !== null, 120_000);
       // Five seconds of playback: the estimate holds still and stays within adult PDs.
       const pds: number[] = [first.pdMm!];
+      // Five of the pictures, for the independent reading below (one picture can mislead it: a
+      // blink or a turn, which the app's own estimate refuses).
+      const pictures: string[] = [];
       for (let i = 0; i < 20; i++) {
         await page.waitForTimeout(250);
         const stats = await readStats(page);
         expect(stats.pdMm).not.toBeNull();
         pds.push(stats.pdMm!);
+        if (i % 4 === 3) pictures.push((await page.evaluate(stashPairInPage, false)).bare);
       }
       const spread = Math.max(...pds) - Math.min(...pds);
       console.log(`${file.name}: PD ${Math.min(...pds)}–${Math.max(...pds)} mm`);
@@ -130,13 +135,20 @@ describe(`true size on the ${fixtures.source} videos`, () => {
       await page.getByRole('button', { name: '暂停' }).click();
       await page.waitForTimeout(1000);
       const stats = await readStats(page);
-      // The PD against an independent reading of the same picture: the test's own detector run,
-      // iris diameter as the ruler (11.7 mm), giving the near PD at the camera's distance.
-      const { bare } = await page.evaluate(stashPairInPage, false);
-      const reference = await referenceFace(page.context(), bare);
-      expect(reference).not.toBeNull();
-      const referencePd = (11.7 * reference!.pupilsPx) / reference!.irisPx;
-      console.log(`${file.name}: PD ${stats.pdMm} mm, reference ${referencePd.toFixed(1)} mm`);
+      // The PD against an independent reading of the same pictures: the test's own detector run,
+      // iris diameter as the ruler (11.7 mm), giving the near PD at the camera's distance; the
+      // median of the five readings.
+      const readings: number[] = [];
+      for (const picture of pictures) {
+        const reference = await referenceFace(page.context(), picture);
+        if (reference) readings.push((11.7 * reference.pupilsPx) / reference.irisPx);
+      }
+      expect(readings.length).toBeGreaterThanOrEqual(3);
+      const referencePd = [...readings].sort((a, b) => a - b)[Math.floor(readings.length / 2)]!;
+      console.log(
+        `${file.name}: PD ${stats.pdMm} mm, reference ${referencePd.toFixed(1)} mm ` +
+          `(readings ${readings.map((r) => r.toFixed(1)).join(', ')})`,
+      );
       expect(Math.abs(stats.pdMm! / referencePd - 1)).toBeLessThan(PD_AGREEMENT);
       // Each pair is one kept picture; a re-track of it in between (a loaded machine can re-track
       // the paused picture) changes the pose by a few px, so a pair that straddles one is taken again.
