@@ -5,6 +5,8 @@ import { fileOfferAtom } from '../state/atoms';
 import { useToast } from '../state/toast';
 import { saveBlob } from '../storage/save-file';
 import { shareFile } from '../storage/share-file';
+import { currentInAppBrowser } from '../engine/in-app-browser';
+import { PhotoSheet } from './photo-sheet';
 
 /**
  * The finished photo or recording, where the browser can share files: 分享 opens the system
@@ -17,6 +19,9 @@ export function FileOffer() {
   const toast = useToast();
   const thumb = useObjectUrl(offer?.kind === 'photo' ? offer.file : null);
   if (!offer) return null;
+  if (offer.kind === 'photo' && currentInAppBrowser()) {
+    return <PhotoSheet photo={offer.file} onClose={() => setOffer(null)} />;
+  }
   const title = t(offer.kind === 'photo' ? 'photoReady' : 'videoReady');
   const share = () =>
     void shareFile(offer.file, title)

@@ -1,5 +1,6 @@
 import { t } from '../i18n';
 import type { FacingMode } from '../state/atoms';
+import { currentInAppBrowser, inAppName } from './in-app-browser';
 
 /** A camera failure whose message is ready to show (Chinese). */
 export class CameraError extends Error {
@@ -24,7 +25,11 @@ export async function openCamera(facingMode: FacingMode): Promise<MediaStream> {
 
 export function cameraMessage(error: unknown): string {
   const name = error instanceof DOMException ? error.name : '';
-  if (name === 'NotAllowedError' || name === 'SecurityError') return t('cameraDenied');
+  if (name === 'NotAllowedError' || name === 'SecurityError') {
+    // An app's browser asks the phone's settings for the app, not the browser's own settings.
+    const app = currentInAppBrowser();
+    return app ? t('cameraDeniedInApp', { app: inAppName(app) }) : t('cameraDenied');
+  }
   if (name === 'NotFoundError' || name === 'OverconstrainedError') return t('cameraNotFound');
   if (name === 'NotReadableError' || name === 'AbortError') return t('cameraInUse');
   return t('cameraFailed', { reason: error instanceof Error ? error.message : String(error) });

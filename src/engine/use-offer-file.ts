@@ -5,10 +5,12 @@ import { fileOfferAtom } from '../state/atoms';
 import { useToast } from '../state/toast';
 import { saveBlob } from '../storage/save-file';
 import { canShareFile } from '../storage/share-file';
+import { currentInAppBrowser } from './in-app-browser';
 
 /**
  * Hands a finished photo or recording to the user: offered for 分享 and 保存 where the browser can
- * share files (phones), otherwise downloaded under its specified name with a short confirmation.
+ * share files (phones), shown to long-press in an app's own browser (downloads do nothing there),
+ * otherwise downloaded under its specified name with a short confirmation.
  */
 export function useOfferFile() {
   const setOffer = useSetAtom(fileOfferAtom);
@@ -16,7 +18,7 @@ export function useOfferFile() {
   return useCallback(
     (blob: Blob, fileName: string, kind: 'photo' | 'video') => {
       const file = new File([blob], fileName, { type: blob.type });
-      if (canShareFile(file)) return setOffer({ file, kind });
+      if (currentInAppBrowser() || canShareFile(file)) return setOffer({ file, kind });
       saveBlob(blob, fileName);
       toast(t(kind === 'photo' ? 'photoSaved' : 'videoSaved'));
     },

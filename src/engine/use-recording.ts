@@ -6,6 +6,7 @@ import { engineErrorAtom, isRecordingAtom } from '../state/atoms';
 import { useToast } from '../state/toast';
 import { noteRecording } from './debug-handle';
 import { recordCanvas } from './media-recorder-fallback';
+import { currentInAppBrowser, inAppName } from './in-app-browser';
 import type { TryOnEngine } from './try-on-engine';
 import { useOfferFile } from './use-offer-file';
 
@@ -45,6 +46,12 @@ export function useRecording(
 
   const start = useCallback(async () => {
     if (busy.current || session.current) return;
+    // Nothing recorded there could be kept: say what works before anything is recorded.
+    const app = currentInAppBrowser();
+    if (app) {
+      window.alert(t('recordingInApp', { app: inAppName(app) }));
+      return;
+    }
     if (!active || !engine) {
       window.alert(t('startCameraFirst'));
       return;

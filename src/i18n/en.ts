@@ -195,6 +195,23 @@ export const en: Strings = {
   share: 'Share',
   save: 'Save',
   close: 'Close',
+  // In-app browsers (src/engine/in-app-browser.ts): their names, and what works there.
+  appWecom: 'WeCom',
+  appWechat: 'WeChat',
+  appQq: 'QQ',
+  appWeibo: 'Weibo',
+  appAlipay: 'Alipay',
+  appDouyin: 'Douyin',
+  appDingtalk: 'DingTalk',
+  appFeishu: 'Feishu',
+  appToutiao: 'Toutiao',
+  appBaidu: 'Baidu',
+  appXiaohongshu: 'Xiaohongshu',
+  photoLongPress: 'Press and hold the picture to save it to your photos or send it to a friend',
+  recordingInApp:
+    'A video recorded inside {app} cannot be saved. Tap "···" at the top right, choose "Open in browser", then record',
+  cameraDeniedInApp:
+    "Cannot use the camera: allow {app} to use it in the phone's Settings, then come back and try again",
   photoReady: 'Photo taken',
   photoFailed: 'Could not take the photo; try again',
   videoReady: 'Recording finished',

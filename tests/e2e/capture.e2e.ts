@@ -17,6 +17,12 @@ import {
 } from './media-helpers';
 
 const fixtures = await prepareFixtures();
+/** WeChat 8.0 on Android, as it reports itself (tests/unit/in-app-browser.test.ts has more). */
+const WECHAT_UA =
+  'Mozilla/5.0 (Linux; Android 13; V2229A Build/TP1A.220624.014; wv) AppleWebKit/537.36 ' +
+  '(KHTML, like Gecko) Version/4.0 Chrome/111.0.5563.116 Mobile Safari/537.36 XWEB/5235 ' +
+  'MMWEBSDK/20230504 MMWEBID/2589 MicroMessenger/8.0.37.2380(0x2800253D) WeChat/arm64 Weixin ' +
+  'NetType/WIFI Language/zh_CN ABI/arm64';
 // Recording is specified at 30 fps (docs/behaviour.md §9): use a 30 fps camera.
 const camera = fixtures.cameras.find((c) => c.fps >= 30) ?? fixtures.cameras[0]!;
 
@@ -43,7 +49,7 @@ describe(`photo and recording on camera ${camera.name}`, () => {
     });
   });
 
-  it('saves a 2× PNG with the glasses at the eyes, and records 4 s at 2× from press to press', async () => {
+  it('saves a 2× PNG with the glasses at the eyes, records 4 s at 2× from press to press, and in WeChat shows the photo to long-press', async () => {
     await withApp(server.url, { cameraY4m: camera.y4m }, async ({ page }) => {
       await startCamera(page);
       await wearGlasses(page);
@@ -134,6 +140,44 @@ describe(`photo and recording on camera ${camera.name}`, () => {
       );
       expect(upright).toBeLessThan(20);
       expect(upright).toBeLessThan(flipped / 2);
+
+      // The same page as WeChat's browser (its user agent, reloaded: everything is stored by
+      // now): no dead download, the photo full screen to long-press, and recording refused
+      // with what works instead, before anything is recorded.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setUserAgentOverride', { userAgent: WECHAT_UA });
+      await page.reload();
+      const downloads: string[] = [];
+      page.on('download', (download) => downloads.push(download.suggestedFilename()));
+      const alerts: string[] = [];
+      page.on('dialog', (dialog) => {
+        alerts.push(`${dialog.type()}: ${dialog.message()}`);
+        void dialog.dismiss();
+      });
+      await startCamera(page);
+      await waitForSettled(page, 1);
+      await page.getByRole('button', { name: '拍照' }).click();
+      const sheet = page.getByRole('dialog', { name: '照片已拍好' });
+      const image = sheet.getByRole('img', { name: '照片已拍好' });
+      await image.waitFor();
+      expect(await image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+      expect(
+        await image.evaluate((img) => [
+          (img as HTMLImageElement).naturalWidth,
+          (img as HTMLImageElement).naturalHeight,
+        ]),
+      ).toEqual([camera.width * 2, camera.height * 2]);
+      expect(await sheet.textContent()).toContain('长按图片，保存到相册或发送给朋友');
+      await sheet.getByRole('button', { name: '关闭' }).click();
+      await sheet.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: '开始录像' }).click();
+      await expect
+        .poll(() => alerts, { timeout: 15_000 })
+        .toEqual([
+          'alert: 在微信里录下的视频无法保存。请点右上角“···”，选择“在浏览器打开”，再开始录像',
+        ]);
+      expect(await page.getByRole('timer').count()).toBe(0);
+      expect(downloads).toEqual([]);
     });
   });
 });
