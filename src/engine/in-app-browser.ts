@@ -18,7 +18,10 @@ export type InAppBrowser =
   | 'baidu'
   | 'xiaohongshu';
 
-/** First match wins: WeCom's agent carries WeChat's token too, QQ's and WeChat's Android ones QQ Browser's. */
+/**
+ * First match wins: WeCom's agent carries WeChat's token too, and the Android agents of QQ and
+ * WeChat carry QQ Browser's.
+ */
 const AGENTS: readonly (readonly [InAppBrowser, RegExp])[] = [
   ['wecom', /\bwxwork\//i],
   ['wechat', /\bMicroMessenger\//i],
