@@ -92,6 +92,7 @@ export default tseslint.config(
       'dist',
       'dist-bench',
       'dist-prod',
+      'dist-broken',
       'node_modules',
       'public',
       'bench/results',

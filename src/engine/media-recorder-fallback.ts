@@ -1,10 +1,11 @@
 import { RECORD_FPS } from '../shared/ui-constants';
 
 /**
- * The order of docs/behaviour.md §5 for MediaRecorder: webm/vp9, webm/vp8, plain webm; then MP4
- * (Safari).
+ * MP4/H.264 first, the file albums and chat apps play (workers/capture/record-format.ts says
+ * why); then the order of docs/behaviour.md §5: webm/vp9, webm/vp8, plain webm; then any MP4.
  */
 export const RECORDER_MIME_PREFERENCE = [
+  'video/mp4;codecs=avc1',
   'video/webm;codecs=vp9',
   'video/webm;codecs=vp8',
   'video/webm',

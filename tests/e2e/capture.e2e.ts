@@ -6,6 +6,7 @@ import { withApp } from './app-session';
 import { prepareFixtures } from './fixtures.mjs';
 import {
   DIST_DIR,
+  encodesH264InPage,
   pngSize,
   probeVideo,
   saveDownload,
@@ -93,7 +94,18 @@ describe(`photo and recording on camera ${camera.name}`, () => {
       const videoPath = await saveDownload(download);
       const video = await probeVideo(videoPath);
       console.log('recording', JSON.stringify(video));
-      expect(video).toMatchObject({ width: camera.width * 2, height: camera.height * 2 });
+      // MP4/H.264 where this browser's encoder takes H.264 (albums and chat apps play it), its
+      // index first; WebM/VP9 otherwise. The name's extension says the same.
+      const h264 = (await page.evaluate(encodesH264InPage)).webCodecs;
+      expect(video).toMatchObject({
+        width: camera.width * 2,
+        height: camera.height * 2,
+        decodeErrors: '',
+        ...(h264
+          ? { container: 'mp4', codec: 'h264', indexFirst: true }
+          : { container: 'webm', codec: 'vp9' }),
+      });
+      expect(download.suggestedFilename().endsWith(`.${video.container}`)).toBe(true);
       // The file lasts from press to press, to one recording frame (1/30 s), however late the
       // encoder started or the last picture came.
       const frameS = 1 / 30;

@@ -1,6 +1,6 @@
 // Helpers for the camera, video-file and capture tests: glasses, downloads, ffprobe, mirroring.
 import { execFile } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -41,6 +41,8 @@ export function pngSize(png: Buffer): { width: number; height: number } {
 }
 
 export interface VideoProbe {
+  /** 'mp4', 'webm', or ffprobe's own name for anything else. */
+  container: string;
   codec: string;
   width: number;
   height: number;
@@ -48,6 +50,10 @@ export interface VideoProbe {
   durationS: number;
   /** Decoded frames per second of duration. */
   fps: number;
+  /** What the decoder complained about while reading every frame (empty: it played through). */
+  decodeErrors: string;
+  /** MP4 only: the index (moov) comes before the pictures, so players start before the end. */
+  indexFirst?: boolean;
 }
 
 /** Side of the grey thumbnails `thumbnail` makes. */
@@ -78,36 +84,61 @@ export function thumbDistance(a: Uint8Array, b: Uint8Array, upsideDown = false):
   return sum / (THUMB * THUMB);
 }
 
-/** Reads a video file back with ffprobe, counting the frames it decodes. */
+/** Reads a video file back with ffprobe, decoding (and counting) every frame. */
 export async function probeVideo(path: string): Promise<VideoProbe> {
-  const { stdout } = await run('ffprobe', [
+  const { stdout, stderr } = await run('ffprobe', [
     '-v',
     'error',
     '-count_frames',
     '-select_streams',
     'v:0',
     '-show_entries',
-    'stream=codec_name,width,height,nb_read_frames:format=duration',
+    'stream=codec_name,width,height,nb_read_frames:format=duration,format_name',
     '-of',
     'json',
     path,
   ]);
   const info = JSON.parse(stdout) as {
     streams: { codec_name: string; width: number; height: number; nb_read_frames: string }[];
-    format: { duration: string };
+    format: { duration: string; format_name: string };
   };
   const stream = info.streams[0];
   if (!stream) throw new Error(`no video stream in ${path}`);
   const frames = Number(stream.nb_read_frames);
   const durationS = Number(info.format.duration);
+  const names = info.format.format_name.split(',');
+  const container = names.includes('mp4') ? 'mp4' : names.includes('webm') ? 'webm' : names[0]!;
+  const bytes = container === 'mp4' ? await readFile(path) : null;
   return {
+    container,
     codec: stream.codec_name,
     width: stream.width,
     height: stream.height,
     frames,
     durationS,
     fps: frames / durationS,
+    decodeErrors: stderr.trim(),
+    ...(bytes ? { indexFirst: bytes.indexOf('moov') < bytes.indexOf('mdat') } : {}),
   };
+}
+
+/**
+ * In the page: whether this browser encodes H.264, through WebCodecs or MediaRecorder, asked
+ * with codec strings of the test's own (High, Main and Baseline profiles at level 4.0, 1280×720).
+ * Self-contained, so every driver can run it.
+ */
+export async function encodesH264InPage(): Promise<{ webCodecs: boolean; mediaRecorder: boolean }> {
+  let webCodecs = false;
+  if (typeof VideoEncoder !== 'undefined') {
+    for (const codec of ['avc1.640028', 'avc1.4d0028', 'avc1.42e028']) {
+      const config = { codec, width: 1280, height: 720, bitrate: 2_000_000, framerate: 30 };
+      const answer = await VideoEncoder.isConfigSupported(config).catch(() => null);
+      if (answer?.supported) webCodecs = true;
+    }
+  }
+  const mediaRecorder =
+    typeof MediaRecorder !== 'undefined' && MediaRecorder.isTypeSupported('video/mp4;codecs=avc1');
+  return { webCodecs, mediaRecorder };
 }
 
 /**

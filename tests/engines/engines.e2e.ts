@@ -6,7 +6,7 @@ import { zhCN } from '../../src/i18n/zh-CN';
 import { CAPTURE_SCALE, PHOTO_FILE_NAME } from '../../src/shared/ui-constants';
 import { prepareFixtures, webmCopy } from '../e2e/fixtures.mjs';
 import { recordedScreen } from '../e2e/loading-screen';
-import { DIST_DIR, probeVideo } from '../e2e/media-helpers';
+import { DIST_DIR, encodesH264InPage, probeVideo } from '../e2e/media-helpers';
 import * as app from './engine-checks';
 import { newReport, notableConsole, runCheck, storageOutcome, summaryLine } from './engine-report';
 import type { EngineSession } from './engine-session';
@@ -218,11 +218,18 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
       const { index, info } = await app.waitForDownload(session(), name, 60_000);
       const ext = info.name.split('.').pop();
       const probe = await probeVideo(await app.saveDownload(session(), index, info.name));
+      const h264 = await session().evaluate(encodesH264InPage);
       report.record =
-        `${ext} (${info.type}) ${probe.codec} ${probe.width}x${probe.height} ` +
-        `${probe.durationS.toFixed(1)} s ${probe.fps.toFixed(1)} fps ` +
-        `(tracking ${during.toFixed(1)}/s meanwhile)`;
+        `${ext} (${info.type}) ffprobe: ${probe.container} ${probe.codec} ` +
+        `${probe.width}x${probe.height} ${probe.durationS.toFixed(1)} s ` +
+        `${probe.fps.toFixed(1)} fps; H.264 encoder: WebCodecs ${h264.webCodecs}, ` +
+        `MediaRecorder ${h264.mediaRecorder} (tracking ${during.toFixed(1)}/s meanwhile)`;
       expect(info.type.split(';')[0]).toBe(`video/${ext}`);
+      // The name, the type and the bytes agree; MP4/H.264 wherever this browser encodes H.264.
+      expect(probe.container).toBe(ext);
+      expect(probe.decodeErrors).toBe('');
+      if (h264.webCodecs || h264.mediaRecorder) expect(probe.codec).toBe('h264');
+      if (probe.container === 'mp4') expect(probe.indexFirst).toBe(true);
       expect(info.size).toBeGreaterThan(10_000);
       expect(probe.frames).toBeGreaterThanOrEqual(10);
       // MediaRecorder's WebM has no duration in its header: ffprobe says N/A.

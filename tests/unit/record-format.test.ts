@@ -19,25 +19,28 @@ function accepting(...prefixes: string[]): { check: ConfigCheck; asked: string[]
 }
 
 describe('pickRecordFormat', () => {
-  it('prefers WebM VP9, in realtime mode, at the asked size', async () => {
+  it('prefers MP4/H.264 (High profile first), in realtime mode, at the asked size', async () => {
     const { check, asked } = accepting('vp09', 'vp8', 'av01', 'avc1');
     const format = await pickRecordFormat(1280, 720, 30, check);
-    expect(format).toMatchObject({ container: 'webm', codec: 'vp9', ext: 'webm' });
+    expect(format).toMatchObject({ container: 'mp4', codec: 'avc', ext: 'mp4', mime: 'video/mp4' });
     expect(format?.config).toMatchObject({ width: 1280, height: 720, framerate: 30 });
     expect(format?.config.latencyMode).toBe('realtime');
-    expect(asked).toEqual(['vp09.00.31.08']);
+    expect(format?.config.avc).toEqual({ format: 'avc' });
+    expect(asked).toEqual(['avc1.64001f']);
+    // Constrained baseline where the encoder has no High profile (OpenH264).
+    const baseline = accepting('avc1.42', 'vp09');
+    expect((await pickRecordFormat(1280, 720, 30, baseline.check))?.config.codec).toBe(
+      'avc1.42e01f',
+    );
   });
 
-  it('follows the spec order: VP9, VP8, then any WebM codec, then MP4', async () => {
-    expect((await pickRecordFormat(640, 480, 30, accepting('vp8', 'avc1').check))?.codec).toBe(
+  it('falls back to the spec order without H.264: VP9, VP8, then any WebM codec', async () => {
+    const vp9 = await pickRecordFormat(640, 480, 30, accepting('vp09', 'vp8', 'av01').check);
+    expect(vp9).toMatchObject({ container: 'webm', codec: 'vp9', ext: 'webm', mime: 'video/webm' });
+    expect((await pickRecordFormat(640, 480, 30, accepting('vp8', 'av01').check))?.codec).toBe(
       'vp8',
     );
-    expect((await pickRecordFormat(640, 480, 30, accepting('av01', 'avc1').check))?.codec).toBe(
-      'av1',
-    );
-    const mp4 = await pickRecordFormat(640, 480, 30, accepting('avc1.42').check);
-    expect(mp4).toMatchObject({ container: 'mp4', codec: 'avc', ext: 'mp4', mime: 'video/mp4' });
-    expect(mp4?.config.avc).toEqual({ format: 'avc' });
+    expect((await pickRecordFormat(640, 480, 30, accepting('av01').check))?.codec).toBe('av1');
   });
 
   it('returns null when nothing encodes, and treats a throwing check as unsupported', async () => {
@@ -109,18 +112,5 @@ describe('RecordClock', () => {
     expect(kept).toEqual([0, 333.333, 366.667].map((v) => expect.closeTo(v, 2)));
     const clock = new RecordClock(30, 1e6);
     expect(clock.endSlot(1e6 + 4e6)).toBe(119); // stop pressed 4 s later: slots 0..119
-  });
-
-  it('puts MP4/H.264 first on WebKit only', async () => {
-    const safari =
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-    const chrome =
-      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
-    const all = accepting('vp09', 'vp8', 'av01', 'avc1').check;
-    expect((await pickRecordFormat(640, 480, 30, all, safari))?.codec).toBe('avc');
-    expect((await pickRecordFormat(640, 480, 30, all, chrome))?.codec).toBe('vp9');
-    expect((await pickRecordFormat(640, 480, 30, accepting('vp8').check, safari))?.codec).toBe(
-      'vp8',
-    );
   });
 });

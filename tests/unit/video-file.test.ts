@@ -26,8 +26,9 @@ describe('videoFileProblem', () => {
 
 describe('pickRecorderMime (MediaRecorder fallback)', () => {
   it('follows the spec order and ends with MP4', () => {
-    expect(pickRecorderMime(() => true)).toBe('video/webm;codecs=vp9');
-    expect(pickRecorderMime((m) => m !== 'video/webm;codecs=vp9')).toBe('video/webm;codecs=vp8');
+    expect(pickRecorderMime(() => true)).toBe('video/mp4;codecs=avc1');
+    expect(pickRecorderMime((m) => m.startsWith('video/webm'))).toBe('video/webm;codecs=vp9');
+    expect(pickRecorderMime((m) => m === 'video/webm;codecs=vp8')).toBe('video/webm;codecs=vp8');
     expect(pickRecorderMime((m) => m === 'video/webm')).toBe('video/webm');
     expect(pickRecorderMime((m) => m === 'video/mp4')).toBe('video/mp4');
     expect(pickRecorderMime(() => false)).toBeNull();

@@ -6,6 +6,7 @@ import {
   Output,
   WebMOutputFormat,
 } from 'mediabunny';
+import { repairAvcMeta } from './avcc-repair';
 import type { RecordCodec, RecordContainer } from './record-format';
 
 /**
@@ -36,7 +37,8 @@ export async function createMuxer(
     add(chunk, meta) {
       // The chunk is copied now; the returned thunk hands it over when the caller's turn comes.
       const packet = EncodedPacket.fromEncodedChunk(chunk);
-      return () => source.add(packet, meta);
+      const sound = codec === 'avc' ? repairAvcMeta(meta) : meta;
+      return () => source.add(packet, sound);
     },
     async finish() {
       source.close();

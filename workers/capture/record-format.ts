@@ -1,15 +1,12 @@
 /**
- * Which container and codec a recording uses. The order of docs/behaviour.md §5 is webm/vp9,
- * webm/vp8, plain webm; with WebCodecs "plain webm" means the one WebM codec left (AV1).
- * MP4/H.264 comes last, for browsers that cannot encode any WebM codec (Safari before it gained
- * VP9 encoding).
+ * Which container and codec a recording uses: MP4/H.264 wherever the browser can encode it,
+ * since iPhone albums, WeChat and most chat apps play MP4 and many refuse WebM. Where it cannot,
+ * the order of docs/behaviour.md §5 follows: webm/vp9, webm/vp8, plain webm (with WebCodecs
+ * "plain webm" means the one WebM codec left, AV1).
  *
- * That order is kept because VP9 keeps up, measured on the 2-core test machine (Chromium's
- * software encoders, realtime mode, 1280×720 from a 640×360 picture of a face):
- * - alone: VP9 38 ms of CPU per frame and 30 fps with ≤ 3 frames queued; VP8 20 ms, AV1 18 ms,
- *   H.264 12 ms (synthetic full-frame colour changes pushed VP8 to 6 fps);
- * - in the app, tracking ~8 fps idle: recording kept 81–83% of the tracking rate with VP9 and
- *   70–78% with VP8 (two interleaved runs each), so VP8's lower cost alone does not show there.
+ * H.264 is also the cheapest to encode, measured on the 2-core test machine (Chromium's
+ * software encoders, realtime mode, 1280×720 from a 640×360 picture of a face): alone, H.264
+ * 12 ms of CPU per frame, AV1 18 ms, VP8 20 ms, VP9 38 ms.
  */
 
 export type RecordContainer = 'webm' | 'mp4';
@@ -26,10 +23,10 @@ export interface RecordFormat {
 }
 
 export const FORMAT_PREFERENCE: readonly { container: RecordContainer; codec: RecordCodec }[] = [
+  { container: 'mp4', codec: 'avc' },
   { container: 'webm', codec: 'vp9' },
   { container: 'webm', codec: 'vp8' },
   { container: 'webm', codec: 'av1' },
-  { container: 'mp4', codec: 'avc' },
 ];
 
 /**
@@ -79,29 +76,15 @@ export function codecStrings(codec: RecordCodec, width: number, height: number):
 
 export type ConfigCheck = (config: VideoEncoderConfig) => Promise<VideoEncoderSupport>;
 
-/**
- * WebKit (Safari and every iOS browser) encodes H.264 in hardware but WebM only in software, and
- * its own players handle MP4 best: there MP4/H.264 comes first, the rest keeps the order of
- * docs/behaviour.md §5.
- */
-export function formatPreference(userAgent: string): typeof FORMAT_PREFERENCE {
-  const webkit = /AppleWebKit/.test(userAgent) && !/Chrome|Chromium|Edg|Android/.test(userAgent);
-  if (!webkit) return FORMAT_PREFERENCE;
-  return [...FORMAT_PREFERENCE].sort(
-    (a, b) => Number(b.codec === 'avc') - Number(a.codec === 'avc'),
-  );
-}
-
 /** The first supported format in preference order, or null when the browser can encode none. */
 export async function pickRecordFormat(
   width: number,
   height: number,
   fps: number,
   check: ConfigCheck = (config) => VideoEncoder.isConfigSupported(config),
-  userAgent = globalThis.navigator?.userAgent ?? '',
 ): Promise<RecordFormat | null> {
   const bitrate = recordBitrate(width, height, fps);
-  for (const { container, codec } of formatPreference(userAgent)) {
+  for (const { container, codec } of FORMAT_PREFERENCE) {
     for (const codecString of codecStrings(codec, width, height)) {
       const config: VideoEncoderConfig = {
         codec: codecString,
