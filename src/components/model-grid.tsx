@@ -33,14 +33,16 @@ export function ModelGrid({ cells, onTap, measuring }: Props) {
   return (
     <>
       {advice ? (
-        <button
-          type="button"
-          className="fit-first"
-          aria-pressed={fitFirst}
-          onClick={() => setFitFirst((on) => !on)}
-        >
-          {t('fitFirst')}
-        </button>
+        <div className="fit-first-row">
+          <button
+            type="button"
+            className="fit-first"
+            aria-pressed={fitFirst}
+            onClick={() => setFitFirst((on) => !on)}
+          >
+            {t('fitFirst')}
+          </button>
+        </div>
       ) : null}
       <ul className="model-grid" aria-label={t('catalogue')}>
         {shown.map((cell) => (

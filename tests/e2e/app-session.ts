@@ -52,16 +52,26 @@ export interface AppOptions {
   onContext?: (context: BrowserContext) => void | Promise<void>;
   /** Another screen (size, touch) than the default phone-like 430×900. */
   device?: BrowserContextOptions;
+  /** The browser's language (navigator.languages), zh-CN unless said. */
+  locale?: string;
 }
 
 /** The app in its own Chromium at a phone-like size, with the frame ledger installed. */
 export async function openApp(
   baseUrl: string,
-  { cameraY4m, extraArgs, initScript, path = '/home?stats', onContext, device }: AppOptions = {},
+  {
+    cameraY4m,
+    extraArgs,
+    initScript,
+    path = '/home?stats',
+    onContext,
+    device,
+    locale = 'zh-CN',
+  }: AppOptions = {},
 ): Promise<AppSession> {
   const browser: Browser = await launchChromium({ cameraY4m, extraArgs });
   const context = await browser.newContext({
-    locale: 'zh-CN',
+    locale,
     viewport: { width: 430, height: 900 },
     ...device,
   });

@@ -21,6 +21,8 @@ export interface EngineReport {
   camera: string;
   measure: string;
   hidden: string;
+  /** Broken text on the try-on screen (tests/e2e/text-fit.ts), at the session's one size. */
+  text: string;
   /** Per check: 'pass 12.3s', 'FAIL 4.0s: …' or 'skip: …'. */
   checks: Record<string, string>;
 }
@@ -41,6 +43,7 @@ export const newReport = (engine: string): EngineReport => ({
   camera: '?',
   measure: '?',
   hidden: '?',
+  text: '?',
   checks: {},
 });
 
@@ -79,6 +82,7 @@ export function summaryLine(r: EngineReport, totalS: number): string {
   return (
     `[engines] ${r.engine} ${r.version} | path=${r.path} delegate=${r.delegate} | ` +
     `tracking ${r.fps}, detect ${r.detectMs} ms | file=${r.file} | eyes ${r.eyes} | ${r.measure} | ` +
+    `broken text ${r.text} | ` +
     `photo=${r.photo} | record=${r.record} | ${r.hidden} | camera=${r.camera} | ` +
     `storage=${r.storage} | ` +
     `first visit ${r.loading} | ${checks} | ${totalS.toFixed(0)} s`

@@ -7,6 +7,7 @@ import { CAPTURE_SCALE, PHOTO_FILE_NAME } from '../../src/shared/ui-constants';
 import { prepareFixtures, webmCopy } from '../e2e/fixtures.mjs';
 import { recordedScreen } from '../e2e/loading-screen';
 import { DIST_DIR, encodesH264InPage, probeVideo } from '../e2e/media-helpers';
+import { textProblemsInPage } from '../e2e/text-fit';
 import * as app from './engine-checks';
 import { newReport, notableConsole, runCheck, storageOutcome, summaryLine } from './engine-report';
 import type { EngineSession } from './engine-session';
@@ -175,6 +176,18 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
         timeoutMs: 5_000,
         what: 'the PD badge',
       });
+    }),
+  );
+
+  it.skipIf(why)('(j) no broken text on the try-on screen, badge and all', () =>
+    check('j', async () => {
+      // One size here (the session's); Chromium sweeps every phone size (text-fit.e2e.ts).
+      const problems = await session().evaluate(textProblemsInPage, '.model-grid');
+      const size = await session().evaluate(
+        () => `${innerWidth}×${innerHeight}@${devicePixelRatio}x`,
+      );
+      report.text = `${size}: ${problems.length === 0 ? 'none' : problems.map((p) => p.what).join('; ')}`;
+      expect(problems).toEqual([]);
     }),
   );
 
