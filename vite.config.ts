@@ -5,6 +5,7 @@ import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { readConst } from './scripts/lib/constants.mjs';
 import { assetOrigins, buildCsp } from './scripts/lib/csp.mjs';
+import { embedOrigins } from './scripts/lib/embed-origins.mjs';
 
 /** Where the app downloads its assets from; one setting, default the app's own origin. */
 const assetBase = process.env.VITE_ASSET_BASE ?? '/';
@@ -42,8 +43,9 @@ function pwaOptions(): Partial<VitePWAOptions> {
   const runtimeDirs = ['mediapipe', 'others', 'decoders', ...catalogueDirs];
   return {
     registerType: 'autoUpdate',
-    // A deferred same-origin script: no inline code (CSP) and nothing in front of the first render.
-    injectRegister: 'script-defer',
+    // Registered by main.tsx after load (no inline code for the CSP, nothing in front of the first
+    // render), where a refusal (a third-party frame) is caught instead of thrown at the page.
+    injectRegister: false,
     manifest: {
       name: zhString('appTitle'),
       short_name: zhString('appTitle'),
@@ -227,6 +229,7 @@ export default defineConfig({
     __ASSET_INTEGRITY__: JSON.stringify(integrity),
     __BUILT_IN_CATALOGUE__: JSON.stringify(builtInCatalogue),
     __ASSET_BASE__: JSON.stringify(assetBase),
+    __EMBED_ORIGINS__: JSON.stringify(embedOrigins()),
     __TEST_HOOKS__: JSON.stringify(
       process.env.VITE_TEST_HOOKS === '1' || process.env.VITE_BENCH === '1',
     ),

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# `npm test`: one build with the test hooks (`npm run build:test`); then lint, the unit tests and
-# a production build checked for test hooks beside the engines' suite (Firefox ESR and WebKitGTK
-# under Xvfb, which spends much of its time waiting on its browsers); then the Chromium suite
-# alone, since it is CPU-bound and its checks see the picture in real time (but for two files,
-# below). (Lint, types and unit tests side by side with each other were no faster on two cores.)
-# Each step prints its duration; the run stops at the first failed phase with its exit code.
+# `npm test`: one build with the test hooks (`npm run build:test`, no type check); then the type
+# check, lint, the unit tests and a production build checked for test hooks beside the engines'
+# suite (Firefox ESR and WebKitGTK under Xvfb, which spends much of its time waiting on its
+# browsers); then the Chromium suite alone, since it is CPU-bound and its checks see the picture
+# in real time (but for three files, below). (Lint, types and unit tests side by side with each
+# other were no faster on two cores.) Each step prints its duration; the run stops at the first
+# failed phase with its exit code.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,7 +24,7 @@ trap 'rm -rf "$logs"' EXIT
 timed "build (test hooks)" npm run build:test
 
 # Side by side, each into its own log, printed whole once both have ended.
-(timed lint npm run lint && timed "unit tests" npm run test:unit &&
+(timed types npx tsc -b && timed lint npm run lint && timed "unit tests" npm run test:unit &&
   timed "production build without test hooks" npm run check:production) >"$logs/checks" 2>&1 &
 checks=$!
 (timed "engines (Firefox ESR, WebKitGTK)" npm run test:engines) >"$logs/engines" 2>&1 &
@@ -35,11 +36,11 @@ wait "$engines" || status=$?
 cat "$logs/engines"
 [ "$status" -eq 0 ] || exit "$status"
 
-# Two Chromium files whose length is not their work run side by side at the end: privacy waits
-# for MediaPipe's usage-log flush, 60 s after the workers start (privacy.e2e.ts), and the text
-# sweep (text-fit.e2e.ts, ~60 s of page layout at 18 sizes) fills that wait. Neither judges
-# anything in real time. `npm run test:e2e` runs every file one after the other.
-side=(tests/e2e/privacy.e2e.ts tests/e2e/text-fit.e2e.ts)
+# Chromium files whose length is not their work run side by side at the end: privacy waits for
+# MediaPipe's usage-log flush, 60 s after the workers start (privacy.e2e.ts); the text sweep
+# (text-fit.e2e.ts, page layout at 18 sizes) and the shop-page embedding (embed.e2e.ts) fill that
+# wait. None judges anything in real time. `npm run test:e2e` runs every file one by one.
+side=(tests/e2e/privacy.e2e.ts tests/e2e/text-fit.e2e.ts tests/e2e/embed.e2e.ts)
 timed "e2e (Chromium)" npx vitest run --project e2e "${side[@]/#/--exclude=}"
 pids=()
 for file in "${side[@]}"; do

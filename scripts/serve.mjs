@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from './lib/constants.mjs';
 import { assetOrigins, buildCsp } from './lib/csp.mjs';
+import { embedOrigins as readEmbedOrigins } from './lib/embed-origins.mjs';
 import { mimeType } from './lib/mime.mjs';
 
 /** Best first: brotli is smaller, gzip is the fallback for clients without it. */
@@ -70,9 +71,10 @@ async function resolveFile(root, urlPath) {
 const pick = (info) => ({ size: info.size, mtimeMs: info.mtimeMs });
 
 /**
- * @param {{ dir?: string, port?: number, host?: string, assetBase?: string }} [options]
+ * @param {{ dir?: string, port?: number, host?: string, assetBase?: string, embedOrigins?: string[] }} [options]
  *   dir: directory to serve (default the project's dist/); port 0 picks a free port; assetBase defaults to
- *   the VITE_ASSET_BASE environment variable and only widens the CSP.
+ *   the VITE_ASSET_BASE environment variable and only widens the CSP; embedOrigins (default
+ *   VITE_EMBED_ORIGINS) are the pages that may frame the app.
  * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
  */
 export async function startServer({
@@ -80,13 +82,14 @@ export async function startServer({
   port = Number(process.env.PORT ?? 4173),
   host = '127.0.0.1',
   assetBase = process.env.VITE_ASSET_BASE,
+  embedOrigins = readEmbedOrigins(),
 } = {}) {
   const root = resolve(dir);
   const rootInfo = await stat(root).catch(() => null);
   if (!rootInfo?.isDirectory()) throw new Error(`cannot serve ${root}: not a directory`);
   /** @type {Record<string, string>} */
   const baseHeaders = {
-    'Content-Security-Policy': buildCsp(assetOrigins(assetBase)),
+    'Content-Security-Policy': buildCsp(assetOrigins(assetBase), { frameAncestors: embedOrigins }),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'Permissions-Policy': 'camera=(self)',

@@ -11,6 +11,16 @@ document.documentElement.style.setProperty('--view-width', `${VIEW_WIDTH_FRACTIO
 document.documentElement.style.setProperty('--grid-columns', String(GRID_COLUMNS));
 document.title = t('appTitle');
 
+// The service worker lets the app open offline. A frame inside another site's page (?embed) may be
+// refused one (its storage blocked as a third party): the app runs without it there.
+if ('serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => {
+      console.info('service worker not registered:', error);
+    });
+  });
+}
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

@@ -14,7 +14,7 @@ let picker: DelegatePicker | null = null;
 
 const api = {
   /** Holds the lock named `name` for the worker's life: the render worker learns of its death. */
-  alive(name: string): Promise<void> {
+  alive(name: string): Promise<boolean> {
     return holdAliveLock(name);
   },
   /** `onDecided` hears which delegate won the trial (at once when `force` names one). */

@@ -36,7 +36,7 @@ function need(): TryOnPipeline {
  */
 export const api = {
   /** Holds the lock named `name` for the worker's life: the page learns of its death by it. */
-  alive(name: string): Promise<void> {
+  alive(name: string): Promise<boolean> {
     return holdAliveLock(name);
   },
   /** `onVerdicts` hears the delegate and lens verdicts as they are decided (the page keeps them). */

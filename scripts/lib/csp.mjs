@@ -14,12 +14,13 @@ export function assetOrigins(assetBase = process.env.VITE_ASSET_BASE) {
 
 /**
  * @param {string[] | string | undefined} [extraOrigins] origins allowed in connect-src besides 'self'
- * @param {{ meta?: boolean }} [options] meta: the copy for index.html's <meta> tag, which browsers
- *   enforce on any static host; it leaves out frame-ancestors, which a <meta> policy may not carry
- *   (browsers ignore it there and log an error).
+ * @param {{ meta?: boolean, frameAncestors?: string[] }} [options] meta: the copy for index.html's
+ *   <meta> tag, which browsers enforce on any static host; it leaves out frame-ancestors, which a
+ *   <meta> policy may not carry (browsers ignore it there and log an error). frameAncestors: the
+ *   shop pages allowed to embed the app (embed-origins.mjs); none: no page may.
  * @returns {string}
  */
-export function buildCsp(extraOrigins = [], { meta = false } = {}) {
+export function buildCsp(extraOrigins = [], { meta = false, frameAncestors = [] } = {}) {
   const extra = [...new Set(typeof extraOrigins === 'string' ? [extraOrigins] : extraOrigins)];
   const directives = [
     ["default-src 'self'"],
@@ -35,7 +36,13 @@ export function buildCsp(extraOrigins = [], { meta = false } = {}) {
     ["font-src 'self'"],
     ["object-src 'none'"],
     ["base-uri 'self'"],
-    ...(meta ? [] : [["frame-ancestors 'none'"]]),
+    ...(meta
+      ? []
+      : [
+          frameAncestors.length > 0
+            ? ['frame-ancestors', ...frameAncestors]
+            : ["frame-ancestors 'none'"],
+        ]),
   ];
   return directives.map((parts) => parts.join(' ')).join('; ');
 }

@@ -6,6 +6,7 @@ import { t } from '../i18n';
 import { DownloadError } from '../shared/checked-fetch';
 import { selectedModelAtom } from '../state/atoms';
 import { glassesMessage } from './glasses-message';
+import { useLinkedGlasses, type LinkRequest } from './use-linked-glasses';
 import { useCatalogueEntries } from './use-catalogue-entries';
 import type { CatalogueEntry } from './manifest';
 import { downloadModel, forgetModel, readModel, storeModel, type StoredModel } from './model-files';
@@ -25,6 +26,8 @@ export interface CellState {
   wearing: boolean;
   /** The front's width, mm: from the manifest, or from the fit once worn; unknown before. */
   frameWidthMm?: number;
+  /** Named by the page's link (`?glasses=`), to be put on once a source is on. */
+  linked: boolean;
 }
 
 const failureText = (failure: CellFailure): string | null => {
@@ -37,9 +40,16 @@ const failureText = (failure: CellFailure): string | null => {
 /**
  * The grid's state and the tap rules (docs/behaviour.md §4 "Selecting a model"). `starting`: a
  * source is open but waits for the engine; a tap then is kept and put on once it is tracked.
+ * `linkRequest`: the frame a shop's link names (`?glasses=`) or its page asks for, put on as
+ * soon as a source is tracked, unless a tap chose another first.
  */
-export function useCatalogue(engine: TryOnEngine | null, active: boolean, starting: boolean) {
-  const entries = useCatalogueEntries();
+export function useCatalogue(
+  engine: TryOnEngine | null,
+  active: boolean,
+  starting: boolean,
+  linkRequest: LinkRequest | null = null,
+) {
+  const { entries, settled } = useCatalogueEntries();
   const [statuses, setStatuses] = useState<StatusMap>({});
   const [progress, setProgress] = useState<Record<string, number>>({});
   const [failures, setFailures] = useState<Record<string, CellFailure>>({});
@@ -85,7 +95,7 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean, starti
 
   const { wear, tellMaterial, wearing, fittedWidths } = useWear(engine, setFailure);
 
-  const tap = useCallback(
+  const put = useCallback(
     async (entry: CatalogueEntry) => {
       if (!active || !engine) {
         if (starting) setPending(entry);
@@ -152,6 +162,18 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean, starti
     ],
   );
 
+  const ready = active && engine !== null;
+  const link = useLinkedGlasses({ entries, settled, request: linkRequest, ready, put });
+  const dropLink = link.drop;
+  const tap = useCallback(
+    (entry: CatalogueEntry) => {
+      // A tap that is taken (now, or once the waiting source is tracked) is the person's choice.
+      if (ready || starting) dropLink();
+      return put(entry);
+    },
+    [put, ready, starting, dropLink],
+  );
+
   // The kept tap goes on once the source is tracked, and is dropped if the source stops first.
   // Settled after this render, so the tap runs with the source's new state.
   useEffect(() => {
@@ -161,12 +183,12 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean, starti
     queueMicrotask(() => {
       if (!live) return;
       setPending(null);
-      if (ready) void tap(pending);
+      if (ready) void put(pending);
     });
     return () => {
       live = false;
     };
-  }, [pending, active, engine, starting, tap]);
+  }, [pending, active, engine, starting, put]);
 
   // Cancel effect (the control bar) clears the selection: a load still under way stops.
   useEffect(() => {
@@ -196,8 +218,9 @@ export function useCatalogue(engine: TryOnEngine | null, active: boolean, starti
       failureText: failureText(failure),
       selected: selected === entry.value,
       wearing: wearing === entry.value || pending?.value === entry.value,
+      linked: link.waitingFor === entry.value,
       ...(frameWidthMm !== undefined ? { frameWidthMm } : {}),
     };
   });
-  return { cells, tap };
+  return { cells, tap, link: link.state };
 }

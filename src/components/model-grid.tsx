@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SizeFit } from '../catalogue/size-advice';
 import { useSizeAdvice } from '../catalogue/use-size-advice';
 import type { CellState } from '../catalogue/use-catalogue';
@@ -27,6 +27,17 @@ const VERDICT: Record<SizeFit, StringKey> = {
  */
 export function ModelGrid({ cells, onTap, measuring }: Props) {
   const [fitFirst, setFitFirst] = useState(false);
+  // A frame named by a shop's link comes into view once, when its cell first shows.
+  const list = useRef<HTMLUListElement>(null);
+  const shownLinked = useRef(false);
+  const linked = cells.find((cell) => cell.linked)?.entry.value;
+  useEffect(() => {
+    if (!linked || shownLinked.current) return;
+    shownLinked.current = true;
+    list.current
+      ?.querySelector('[data-linked="true"]')
+      ?.scrollIntoView({ block: 'nearest', behavior: 'instant' });
+  }, [linked]);
   const advice = useSizeAdvice(cells, measuring);
   const byValue = new Map(cells.map((cell) => [cell.entry.value, cell]));
   const shown = fitFirst && advice ? advice.order.map((value) => byValue.get(value)!) : cells;
@@ -44,7 +55,7 @@ export function ModelGrid({ cells, onTap, measuring }: Props) {
           </button>
         </div>
       ) : null}
-      <ul className="model-grid" aria-label={t('catalogue')}>
+      <ul ref={list} className="model-grid" aria-label={t('catalogue')}>
         {shown.map((cell) => (
           <li key={cell.entry.value}>
             <button
@@ -55,6 +66,7 @@ export function ModelGrid({ cells, onTap, measuring }: Props) {
               data-status={cell.status}
               data-wearing={cell.wearing}
               data-serial={cell.entry.serialNo}
+              data-linked={cell.linked}
               onClick={(event) => {
                 // A cell tapped half under the picture or the control bar comes fully into view
                 // (styles.css sets the scroll padding those two take).

@@ -2,9 +2,22 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { t } from '../i18n';
 import { SITE_CONFIG } from '../site-config';
+import { isEmbedded } from '../engine/embed-channel';
 
-/** Top navigation, the routed view and the footer notice (the Loading screen has none of it). */
+/**
+ * Top navigation, the routed view and the footer notice (the Loading screen has none of it).
+ * Embedded in a shop's page (`?embed`), the try-on alone: the shop's page is the site around it.
+ */
 export function SiteLayout({ children }: { children: ReactNode }) {
+  if (isEmbedded()) {
+    return (
+      <div className="site embed">
+        <div id="content" className="site-content">
+          {children}
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="site">
       <a className="skip-link" href="#content">

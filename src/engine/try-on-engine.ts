@@ -69,7 +69,7 @@ export class TryOnEngine {
       const alive = aliveLockName('render');
       void this.api
         .alive(alive)
-        .then(() => watchAlive(alive, () => this.crash('worker stopped')))
+        .then((held) => held && watchAlive(alive, () => this.crash('worker stopped')))
         .catch(() => {});
     } else {
       const channel = new MessageChannel();

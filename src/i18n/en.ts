@@ -231,6 +231,8 @@ export const en: Strings = {
   measurePrivacy: 'Measured on this device only; the picture is never uploaded.',
   measureClose: 'Got it',
   fitFirst: 'Best fit first',
+  linkedWaiting: '“{text}” is ready for you: turn on the camera or open a video to try it on',
+  linkedMissing: 'The glasses “{asked}” from the link are not in the catalogue; pick a pair below',
   fitFits: 'Good fit',
   fitNarrow: 'Narrow',
   fitWide: 'Wide',

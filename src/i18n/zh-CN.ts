@@ -214,6 +214,8 @@ export const zhCN = {
   measurePrivacy: '测量只在本机进行，画面不会上传。',
   measureClose: '知道了',
   fitFirst: '合适尺寸优先',
+  linkedWaiting: '已为你选好“{text}”：开启摄像头或打开视频即可试戴',
+  linkedMissing: '链接中的眼镜“{asked}”不在目录中，请在下面选一款',
   fitFits: '尺寸合适',
   fitNarrow: '偏窄',
   fitWide: '偏宽',

@@ -7,6 +7,12 @@ import { ModelGrid } from '../components/model-grid';
 import { VideoFileButton } from '../components/video-file-button';
 import { useTryOn, type TryOnControls } from '../engine/use-try-on';
 import { t } from '../i18n';
+import { useSearch } from 'wouter';
+import { linkedQuery } from '../catalogue/linked-glasses';
+import type { LinkRequest } from '../catalogue/use-linked-glasses';
+import { useEmbedChannel } from '../components/use-embed-channel';
+import { useCallback, useState } from 'react';
+import { LinkNotice } from '../components/link-notice';
 import { engineErrorAtom } from '../state/atoms';
 import { storageUnavailableAtom } from '../storage/storage-status';
 
@@ -26,11 +32,21 @@ export function Home() {
   const idle = !controls.active && !controls.loading;
   const openFile = (file: File) => void controls.openVideoFile(file);
 
+  // A shop's link to one frame (`/home?glasses=<serial number or file>`), then whatever the
+  // shop's page around an embedded try-on asks for.
+  const search = useSearch();
+  const [linkRequest, setLinkRequest] = useState<LinkRequest | null>(() => {
+    const asked = linkedQuery(search);
+    return asked ? { asked } : null;
+  });
   const catalogue = useCatalogue(
     engine,
     controls.active,
     controls.loading || controls.cameraWaiting,
+    linkRequest,
   );
+  const wear = useCallback((asked: string) => setLinkRequest({ asked }), []);
+  useEmbedChannel({ cells: catalogue.cells, link: catalogue.link, onWear: wear });
 
   return (
     <main className="home">
@@ -55,6 +71,7 @@ export function Home() {
           </p>
         ) : null}
         <ControlBar controls={controls} />
+        <LinkNotice link={catalogue.link} />
         <ModelGrid
           cells={catalogue.cells}
           onTap={(entry) => void catalogue.tap(entry)}

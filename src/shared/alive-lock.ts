@@ -2,7 +2,9 @@
  * Notices a worker's death however it dies (terminated, closed, crashed, out of memory): the
  * worker holds a Web Lock for its whole life, and its creator asks for the same lock, which the
  * browser grants only once the holder is gone. No heartbeat, so a worker busy with a long task
- * is never taken for dead. Where an engine has no Web Locks, deaths go unnoticed as before.
+ * is never taken for dead. Where an engine has no Web Locks, or refuses them (a frame inside
+ * another site's page whose storage the browser blocks: SecurityError), deaths go unnoticed as
+ * before.
  */
 const hasLocks = (): boolean => typeof navigator !== 'undefined' && 'locks' in navigator;
 
@@ -10,21 +12,25 @@ const hasLocks = (): boolean => typeof navigator !== 'undefined' && 'locks' in n
 export const aliveLockName = (role: string): string =>
   `try-on-alive-${role}-${crypto.randomUUID()}`;
 
-/** In the worker: takes the lock and keeps it until the worker ends; resolves once held. */
-export function holdAliveLock(name: string): Promise<void> {
-  if (!hasLocks()) return Promise.resolve();
-  return new Promise((held, fail) => {
+/**
+ * In the worker: takes the lock and keeps it until the worker ends. Resolves true once held,
+ * false where there is no lock to hold (none, or refused): then nobody may watch for it.
+ */
+export function holdAliveLock(name: string): Promise<boolean> {
+  if (!hasLocks()) return Promise.resolve(false);
+  return new Promise((held) => {
     navigator.locks
       .request(name, () => {
-        held();
+        held(true);
         return new Promise<never>(() => {});
       })
-      .catch(fail);
+      .catch(() => held(false));
   });
 }
 
 /**
- * In the creator, after `holdAliveLock` resolved there: calls `onGone` once the worker has ended.
+ * In the creator, after `holdAliveLock` resolved true there: calls `onGone` once the worker has
+ * ended.
  * Abort `signal` before ending the worker on purpose.
  */
 export function watchAlive(name: string, onGone: () => void, signal?: AbortSignal): void {

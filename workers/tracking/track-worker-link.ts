@@ -34,11 +34,11 @@ export class TrackWorkerLink {
     try {
       const moved = Comlink.transfer(source, [source.modelBytes.buffer]);
       const alive = aliveLockName('track');
-      await link.remote.alive(alive);
+      const held = await link.remote.alive(alive);
       await link.remote.init(moved, allowedOrigins, force, Comlink.proxy(decided));
       // The render worker cannot go on without its tracker (it gave the model away): it ends
       // too, and the page starts both afresh with the glasses and source restored.
-      watchAlive(alive, () => lost('it stopped'), link.closing.signal);
+      if (held) watchAlive(alive, () => lost('it stopped'), link.closing.signal);
     } catch (error) {
       worker.terminate();
       throw error;

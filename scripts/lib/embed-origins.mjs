@@ -1,0 +1,24 @@
+// The shop pages allowed to embed the try-on (`?embed`), set by the operator at build time in
+// VITE_EMBED_ORIGINS (space- or comma-separated origins, e.g. "https://shop.example"). One
+// parser for the three places that need the list: the app's postMessage allow-list (defined
+// into the bundle by vite.config.ts), and the frame-ancestors directive the production server
+// (scripts/serve.mjs) and any other host send.
+
+/**
+ * @param {string | undefined} [text] default: process.env.VITE_EMBED_ORIGINS
+ * @returns {string[]} http(s) origins, normalised; anything else is refused loudly
+ */
+export function embedOrigins(text = process.env.VITE_EMBED_ORIGINS) {
+  const origins = (text ?? '').split(/[\s,]+/).filter(Boolean);
+  return [
+    ...new Set(
+      origins.map((item) => {
+        const url = URL.canParse(item) ? new URL(item) : null;
+        if (!url || !/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, '')) {
+          throw new Error(`VITE_EMBED_ORIGINS: "${item}" is not an origin (https://shop.example)`);
+        }
+        return url.origin;
+      }),
+    ),
+  ];
+}
