@@ -5,6 +5,9 @@ import { readStats, startCamera, waitForStats } from './app-page';
 import { holdFaceModel, readFrameLedger, withApp } from './app-session';
 import { prepareFixtures } from './fixtures.mjs';
 import { DIST_DIR, pictureOrientation } from './media-helpers';
+import { WECHAT_UA } from './user-agents';
+import { format } from '../../src/i18n';
+import { zhCN } from '../../src/i18n/zh-CN';
 
 const fixtures = await prepareFixtures();
 const camera = fixtures.cameras[0]!;
@@ -166,6 +169,16 @@ describe('camera', () => {
       expect(await page.getByRole('button', { name: '打开视频文件' }).isEnabled()).toBe(true);
       await on.click(); // asking again gives the same answer, nothing breaks
       expect(await alertText(page)).toBe(failure.message);
+      if (failure.name !== 'refused') return;
+      // Inside WeChat the browser's settings are not where a person can allow it: the phone's
+      // settings for WeChat are.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setUserAgentOverride', { userAgent: WECHAT_UA });
+      await page.reload();
+      await on.click({ timeout: 90_000 });
+      expect(await alertText(page)).toBe(
+        format(zhCN, 'cameraDeniedInApp', { app: zhCN.appWechat }),
+      );
     });
   });
 

@@ -4,6 +4,7 @@ import { startServer } from '../../scripts/serve.mjs';
 import { compareGlassesAtEyes, startCamera } from './app-page';
 import { withApp } from './app-session';
 import { prepareFixtures } from './fixtures.mjs';
+import { WECHAT_UA } from './user-agents';
 import {
   DIST_DIR,
   encodesH264InPage,
@@ -18,12 +19,6 @@ import {
 } from './media-helpers';
 
 const fixtures = await prepareFixtures();
-/** WeChat 8.0 on Android, as it reports itself (tests/unit/in-app-browser.test.ts has more). */
-const WECHAT_UA =
-  'Mozilla/5.0 (Linux; Android 13; V2229A Build/TP1A.220624.014; wv) AppleWebKit/537.36 ' +
-  '(KHTML, like Gecko) Version/4.0 Chrome/111.0.5563.116 Mobile Safari/537.36 XWEB/5235 ' +
-  'MMWEBSDK/20230504 MMWEBID/2589 MicroMessenger/8.0.37.2380(0x2800253D) WeChat/arm64 Weixin ' +
-  'NetType/WIFI Language/zh_CN ABI/arm64';
 // Recording is specified at 30 fps (docs/behaviour.md §9): use a 30 fps camera.
 const camera = fixtures.cameras.find((c) => c.fps >= 30) ?? fixtures.cameras[0]!;
 
