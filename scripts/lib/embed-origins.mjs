@@ -1,8 +1,8 @@
 // The shop pages allowed to embed the try-on (`?embed`), set by the operator at build time in
 // VITE_EMBED_ORIGINS (space- or comma-separated origins, e.g. "https://shop.example"). One
-// parser for the three places that need the list: the app's postMessage allow-list (defined
-// into the bundle by vite.config.ts), and the frame-ancestors directive the production server
-// (scripts/serve.mjs) and any other host send.
+// parser for both uses of the list: the app's postMessage allow-list (defined into the bundle by
+// vite.config.ts), and the frame-ancestors directive of the production server (scripts/serve.mjs;
+// any other host must send the same).
 
 /**
  * @param {string | undefined} [text] default: process.env.VITE_EMBED_ORIGINS

@@ -31,8 +31,8 @@ interface Options {
 
 /**
  * A shop's link to one frame (`/home?glasses=001`), or the shop's page asking for one: the frame
- * goes on as soon as a source is tracked, unless the person has chosen another by then (`drop`). Not found is said only once
- * the shop's manifest has loaded, since the built-in list shows first.
+ * goes on as soon as a source is tracked, unless the person has chosen another by then (`drop`).
+ * Not found is said only once the shop's manifest has loaded, since the built-in list shows first.
  */
 export function useLinkedGlasses({ entries, settled, request, ready, put }: Options) {
   const asked = request?.asked ?? null;

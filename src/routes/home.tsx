@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { ControlBar } from '../components/control-bar';
 import { FileOffer } from '../components/file-offer';
@@ -11,7 +12,6 @@ import { useSearch } from 'wouter';
 import { linkedQuery } from '../catalogue/linked-glasses';
 import type { LinkRequest } from '../catalogue/use-linked-glasses';
 import { useEmbedChannel } from '../components/use-embed-channel';
-import { useCallback, useState } from 'react';
 import { LinkNotice } from '../components/link-notice';
 import { engineErrorAtom } from '../state/atoms';
 import { storageUnavailableAtom } from '../storage/storage-status';

@@ -175,6 +175,7 @@ describe(`photo and recording on camera ${camera.name}`, () => {
         ]),
       ).toEqual([camera.width * 2, camera.height * 2]);
       expect(await sheet.textContent()).toContain('长按图片，保存到相册或发送给朋友');
+      await page.screenshot({ path: 'test-results/in-app-photo-sheet.png' });
       await sheet.getByRole('button', { name: '关闭' }).click();
       await sheet.waitFor({ state: 'detached' });
       await page.getByRole('button', { name: '开始录像' }).click();

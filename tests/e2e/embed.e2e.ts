@@ -104,6 +104,7 @@ describe("inside a shop's page (?embed)", () => {
           width: camera.width * 2,
           height: camera.height * 2,
         });
+        await page.screenshot({ path: 'test-results/embed-shop-page.png', fullPage: true });
 
         // A page not on the list cannot frame the app (frame-ancestors): the frame is refused.
         await page.goto(open(stranger, app.url));
