@@ -45,17 +45,13 @@ export function parseChoices(text: string | null, identity: string): EngineChoic
   return choices;
 }
 
-function read(): EngineChoices {
+/** What this browser on this device measured before. */
+export function rememberedChoices(): EngineChoices {
   try {
     return parseChoices(localStorage.getItem(KEY), deviceIdentity());
   } catch {
     return {}; // storage unavailable
   }
-}
-
-/** What this browser on this device measured before. */
-export function rememberedChoices(): EngineChoices {
-  return read();
 }
 
 /** `?delegate=CPU|GPU` (tests, bench): used for this visit, never remembered. */
@@ -75,7 +71,7 @@ export function rememberChoices(update: EngineChoices): void {
   const { delegate, ...rest } = update;
   const measured = delegate && !forcedDelegate() ? { ...rest, delegate } : rest;
   try {
-    const next = { ...read(), ...measured, ua: deviceIdentity() };
+    const next = { ...rememberedChoices(), ...measured, ua: deviceIdentity() };
     localStorage.setItem(KEY, JSON.stringify(next));
   } catch {
     // Storage unavailable: the measurements simply run again next time.

@@ -5,7 +5,7 @@ import { readStats, startCamera, waitForStats } from './app-page';
 import { holdFaceModel, readFrameLedger, withApp } from './app-session';
 import { prepareFixtures } from './fixtures.mjs';
 import { DIST_DIR, pictureOrientation } from './media-helpers';
-import { WECHAT_UA } from './user-agents';
+import { reloadAsWeChat } from './user-agents';
 import { format } from '../../src/i18n';
 import { zhCN } from '../../src/i18n/zh-CN';
 
@@ -172,9 +172,7 @@ describe('camera', () => {
       if (failure.name !== 'refused') return;
       // Inside WeChat the browser's settings are not where a person can allow it: the phone's
       // settings for WeChat are.
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Emulation.setUserAgentOverride', { userAgent: WECHAT_UA });
-      await page.reload();
+      await reloadAsWeChat(page);
       await on.click({ timeout: 90_000 });
       expect(await alertText(page)).toBe(
         format(zhCN, 'cameraDeniedInApp', { app: zhCN.appWechat }),

@@ -4,7 +4,7 @@ import { startServer } from '../../scripts/serve.mjs';
 import { compareGlassesAtEyes, startCamera } from './app-page';
 import { withApp } from './app-session';
 import { prepareFixtures } from './fixtures.mjs';
-import { WECHAT_UA } from './user-agents';
+import { reloadAsWeChat } from './user-agents';
 import {
   DIST_DIR,
   encodesH264InPage,
@@ -151,9 +151,7 @@ describe(`photo and recording on camera ${camera.name}`, () => {
       // The same page as WeChat's browser (its user agent, reloaded: everything is stored by
       // now): no dead download, the photo full screen to long-press, and recording refused
       // with what works instead, before anything is recorded.
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Emulation.setUserAgentOverride', { userAgent: WECHAT_UA });
-      await page.reload();
+      await reloadAsWeChat(page);
       const downloads: string[] = [];
       page.on('download', (download) => downloads.push(download.suggestedFilename()));
       const alerts: string[] = [];

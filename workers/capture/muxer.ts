@@ -37,7 +37,7 @@ export async function createMuxer(
     add(chunk, meta) {
       // The chunk is copied now; the returned thunk hands it over when the caller's turn comes.
       const packet = EncodedPacket.fromEncodedChunk(chunk);
-      const sound = codec === 'avc' ? repairAvcMeta(meta) : meta;
+      const sound = repairAvcMeta(meta);
       return () => source.add(packet, sound);
     },
     async finish() {
