@@ -16,6 +16,8 @@ import { renderMarkdown } from './lib/report.mjs';
 import { openBrowsers } from './lib/session.mjs';
 import { round } from './lib/stats.mjs';
 import { checkTargets } from './lib/targets.mjs';
+import { runCut, runStill } from './lib/motion.mjs';
+import { prepareMotionFixtures } from '../tests/e2e/motion-fixtures.mjs';
 
 // windowS: the app as shipped; refWindowS: the references beside it (every frame tracked, the
 // low-end profile, the main-thread baseline); `references`: whether the first two run at all.
@@ -38,7 +40,12 @@ const LIMITS = {
 };
 
 const { values: args } = parseArgs({
-  options: { quick: { type: 'boolean' }, 'no-build': { type: 'boolean' } },
+  // --motion-only: issue 37's clips alone (with --quick, a quick look at them while tuning).
+  options: {
+    quick: { type: 'boolean' },
+    'no-build': { type: 'boolean' },
+    'motion-only': { type: 'boolean' },
+  },
 });
 const mode = args.quick ? 'quick' : 'full';
 const plan = {
@@ -106,23 +113,34 @@ function variants(delegate, all) {
   return list;
 }
 
+/** Runs one configuration; a failure is logged and listed in `errors`, and the run goes on. */
+const attempter = (errors) => async (config, task) => {
+  try {
+    return await task();
+  } catch (error) {
+    log(`${config} failed: ${error instanceof Error ? error.stack : error}`);
+    errors.push({ config, message: error instanceof Error ? error.message : String(error) });
+    return null;
+  }
+};
+
+/** Issue 37's clips (lib/motion.mjs): a still face with noise, and a scene cut. */
+async function measureMotion(baseUrl) {
+  const motion = await prepareMotionFixtures();
+  const result = { errors: [] };
+  const attempt = attempter(result.errors);
+  const common = { baseUrl, plan, log };
+  result.still = await attempt('still face', () => runStill({ ...common, steady: motion.steady }));
+  result.cut = await attempt('cut clip', () => runCut({ ...common, cut: motion.cut }));
+  return result;
+}
+
 async function measureVideo(camera, index, baseUrl) {
   const result = {
     camera: { name: camera.name, width: camera.width, height: camera.height, fps: camera.fps },
     errors: [],
   };
-  const attempt = async (config, task) => {
-    try {
-      return await task();
-    } catch (error) {
-      log(`${config} failed: ${error instanceof Error ? error.stack : error}`);
-      result.errors.push({
-        config,
-        message: error instanceof Error ? error.message : String(error),
-      });
-      return null;
-    }
-  };
+  const attempt = attempter(result.errors);
   const common = { baseUrl, camera, plan, log };
   const soakS = index === 0 ? plan.soakS : 0;
   log(`video ${camera.name}`);
@@ -145,9 +163,10 @@ async function main() {
   const machine = await describeMachine();
   log(`${machine.cores} cores, Chromium ${machine.chromium}, ${machine.webgl.renderer}`);
   const videos = [];
-  const cameras = fixtures.cameras.slice(0, LIMITS[mode].videos);
+  const cameras = args['motion-only'] ? [] : fixtures.cameras.slice(0, LIMITS[mode].videos);
   for (const [index, camera] of cameras.entries())
     videos.push(await measureVideo(camera, index, server.url));
+  const motion = await measureMotion(server.url);
   const date = new Date(started)
     .toISOString()
     .replace(/:/g, '')
@@ -161,6 +180,7 @@ async function main() {
     fixtures: fixtures.source,
     plan,
     videos,
+    motion,
     notes: NOTES,
   };
   const markdown = renderMarkdown(result);
@@ -169,14 +189,15 @@ async function main() {
   const jsonFile = join(resultsDir, `${date}${mode === 'quick' ? '-quick' : ''}.json`);
   await writeFile(jsonFile, `${JSON.stringify(result, null, 2)}\n`);
   // A quick run is a smoke test: it prints its table but leaves RESULTS.md to full runs.
-  if (mode === 'full') {
+  const fullRun = mode === 'full' && !args['motion-only'];
+  if (fullRun) {
     // Formatted as `npm run lint` expects (prettier --check covers bench/).
     const file = join(PROJECT_ROOT, 'bench/RESULTS.md');
     const options = { ...(await prettier.resolveConfig(file)), filepath: file };
     await writeFile(file, await prettier.format(markdown, options));
   } else console.log(markdown);
-  log(`wrote ${jsonFile}${mode === 'full' ? ' and bench/RESULTS.md' : ''}`);
-  const errors = videos.flatMap((v) => v.errors);
+  log(`wrote ${jsonFile}${fullRun ? ' and bench/RESULTS.md' : ''}`);
+  const errors = [...videos.flatMap((v) => v.errors), ...motion.errors];
   return errors.length === 0 ? 0 : 1;
 }
 

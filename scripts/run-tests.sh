@@ -36,18 +36,28 @@ wait "$engines" || status=$?
 cat "$logs/engines"
 [ "$status" -eq 0 ] || exit "$status"
 
-# Chromium files whose length is not their work run side by side at the end: privacy waits for
-# MediaPipe's usage-log flush, 60 s after the workers start (privacy.e2e.ts); the text sweep
-# (text-fit.e2e.ts, page layout at 18 sizes) and the shop-page embedding (embed.e2e.ts) fill that
-# wait. None judges anything in real time. `npm run test:e2e` runs every file one by one.
-side=(tests/e2e/privacy.e2e.ts tests/e2e/text-fit.e2e.ts tests/e2e/embed.e2e.ts)
-timed "e2e (Chromium)" npx vitest run --project e2e "${side[@]/#/--exclude=}"
+# Chromium files that judge nothing in real time run side by side at the end, in three lanes:
+# privacy waits for MediaPipe's usage-log flush, 60 s after the workers start (privacy.e2e.ts);
+# the text sweep (text-fit.e2e.ts, page layout at 18 sizes) fills that wait; the third lane runs
+# the shop-page embedding and the site, storage and bad-catalogue checks one after the other.
+# `npm run test:e2e` runs every file one by one.
+lanes=(
+  "tests/e2e/privacy.e2e.ts"
+  "tests/e2e/text-fit.e2e.ts"
+  "tests/e2e/embed.e2e.ts tests/e2e/site.e2e.ts tests/e2e/storage.e2e.ts tests/e2e/bad-catalogue.e2e.ts"
+)
+side=()
+for lane in "${lanes[@]}"; do
+  for file in $lane; do side+=("--exclude=$file"); done
+done
+timed "e2e (Chromium)" npx vitest run --project e2e "${side[@]}"
 pids=()
-for file in "${side[@]}"; do
-  (timed "e2e (Chromium) $(basename "$file")" npx vitest run --project e2e "$file") \
-    >"$logs/$(basename "$file")" 2>&1 &
+for index in "${!lanes[@]}"; do
+  # shellcheck disable=SC2086 # a lane is a list of files
+  (timed "e2e (Chromium) lane $((index + 1)): ${lanes[$index]//tests\/e2e\//}" \
+    npx vitest run --project e2e ${lanes[$index]}) >"$logs/lane-$index" 2>&1 &
   pids+=($!)
 done
 for pid in "${pids[@]}"; do wait "$pid" || status=$?; done
-for file in "${side[@]}"; do cat "$logs/$(basename "$file")"; done
+for index in "${!lanes[@]}"; do cat "$logs/lane-$index"; done
 exit "$status"

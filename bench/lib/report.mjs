@@ -1,5 +1,6 @@
 // RESULTS.md: one table per video (worker, baseline, model alone, and the two ratios), the
 // targets, the model's input/delegate variants, and the machine.
+import { motionSection } from './motion-report.mjs';
 import { round } from './stats.mjs';
 
 const NA = '—';
@@ -198,6 +199,7 @@ export function renderMarkdown(result) {
       ` ${load.end.loadAverage.join(', ')} at the end.`,
     '',
     ...result.videos.flatMap((run) => [...videoSection(run), '']),
+    ...motionSection(result.motion),
     '## How to read this',
     '',
     ...result.notes.map((n) => `- ${n}`),

@@ -53,7 +53,7 @@ const api = {
     try {
       for (let r = 0; r < rounds; r++) {
         for (const frame of frames) {
-          const result = pipeline.processFrame(frame.clone(), { mirror: true });
+          const result = pipeline.processFrame(frame.clone(), { mirror: true, file: false });
           times.push(result.detectMs);
           renderMs.push(result.renderMs);
           if (!flush || !gl) continue;

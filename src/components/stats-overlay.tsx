@@ -39,6 +39,8 @@ export function StatsOverlay({ visible }: { visible: boolean }) {
     'data-open-frames': w?.openFrames ?? 0,
     'data-eyes': (w?.eyes ?? []).map((v) => v.toFixed(4)).join(','),
     'data-audit-px': (w?.auditPx ?? []).map((v) => v.toFixed(2)).join(','),
+    'data-step-px': w?.steadiness?.stepPx.toFixed(3) ?? '',
+    'data-spread-px': w?.steadiness?.spreadPx.toFixed(3) ?? '',
     'data-pd-mm': w?.measure ? w.measure.pdMm.toFixed(2) : '',
     'data-pd-error-mm': w?.measure ? w.measure.pdErrorMm.toFixed(2) : '',
     'data-face-width-mm': w?.measure ? w.measure.faceWidthMm.toFixed(1) : '',

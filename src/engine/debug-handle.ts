@@ -28,6 +28,10 @@ export interface FrameRecord {
   face: boolean;
   /** When the answer came (page clock): the gaps between answers are what the user saw stand. */
   at: number;
+  /** The frame's capture time (epoch ms), the clock of `poseFrom`. */
+  captured: number;
+  /** FrameResult.poseFromMs: the capture time of the result the drawn pose rests on. */
+  poseFrom: number | null;
 }
 
 declare global {
@@ -56,6 +60,8 @@ export function frameLogger(): ((result: FrameResult, capturedAtMs: number) => v
       latency: performance.timeOrigin + at - capturedAtMs,
       face: result.face,
       at,
+      captured: capturedAtMs,
+      poseFrom: result.poseFromMs,
     });
   };
 }

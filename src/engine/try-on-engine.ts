@@ -4,6 +4,7 @@ import type {
   ContextEvent,
   EngineInit,
   EngineVerdicts,
+  FrameOptions,
   FrameResult,
   GlassesInput,
   RecordingResult,
@@ -117,9 +118,9 @@ export class TryOnEngine {
   }
 
   /** Transfers the frame; if it cannot be posted it is closed here. */
-  processFrame(frame: VideoFrame, mirror: boolean): Promise<FrameResult> {
+  processFrame(frame: VideoFrame, options: FrameOptions): Promise<FrameResult> {
     try {
-      const answer = this.api.processFrame(Comlink.transfer(frame, [frame]), { mirror });
+      const answer = this.api.processFrame(Comlink.transfer(frame, [frame]), options);
       return this.stuckAfter(ENGINE_DEADLINES_MS.frame, answer);
     } catch (error) {
       frame.close();

@@ -48,9 +48,10 @@ export function useSourceCore(
   const feed = useCallback(
     (video: HTMLVideoElement, engine: TryOnEngine, mirror: boolean) => {
       mirrorRef.current = mirror;
+      const options = { mirror, file: modeRef.current === 'file' };
       const pump = new FramePump(
         videoFrameSource(video),
-        (frame) => engine.processFrame(frame, mirror),
+        (frame) => engine.processFrame(frame, options),
         (error) => console.warn('frame failed', error),
         frameLogger(),
       );

@@ -82,6 +82,11 @@ export interface GlassesInput {
 
 export interface FrameOptions {
   mirror: boolean;
+  /**
+   * A video file can cut from one scene to another; the worker then checks every frame for a cut
+   * (workers/tracking/cut-detector.ts). A camera never cuts: its frames skip the check.
+   */
+  file: boolean;
 }
 
 /** Per-frame result: small, so the reply costs nothing. Every frame is drawn; some are tracked. */
@@ -96,6 +101,11 @@ export interface FrameResult {
   /** How long that tracking took (sent to answered); 0 without a fresh pose. */
   detectMs: number;
   renderMs: number;
+  /**
+   * The capture time (ms) of the frame whose tracking result the drawn pose rests on; null when
+   * no glasses were posed. After a cut, nothing older than the cut may pose a frame.
+   */
+  poseFromMs: number | null;
 }
 
 /** Pipeline figures the worker publishes (throttled) for the stats overlay and tests. */
@@ -129,8 +139,18 @@ export interface WorkerStats {
   openFrames: number;
   /** `?track=audit` only: adaptive vs every-frame pose, px in the drawn picture, p50 / p95. */
   auditPx?: [number, number];
+  /** Tests' and bench's builds: how still the drawn glasses are (workers/tracking/steadiness.ts). */
+  steadiness?: SteadinessFigures | null;
   /** The face's real size, measured with the iris (null until the estimate is stable). */
   measure: FaceMeasure | null;
+}
+
+/** How still the drawn glasses are, in the camera picture's pixels, over the last ~5 s. */
+export interface SteadinessFigures {
+  /** RMS of the bridge's step from one drawn frame to the next: shimmer. */
+  stepPx: number;
+  /** RMS distance of the bridge from its mean place: wander. */
+  spreadPx: number;
 }
 
 /** The held face's real size; each figure with its uncertainty (one standard deviation), mm. */

@@ -20,7 +20,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CACHE = join(ROOT, '.cache/fixtures');
+export const CACHE = join(ROOT, '.cache/fixtures');
 const SHARED_VIDEO = join(ROOT, '../shared/assets/video');
 const ASTRONAUT_IN_DEB = './usr/lib/python3/dist-packages/skimage/data/astronaut.png';
 
@@ -62,7 +62,7 @@ const mtime = (path) =>
  * @param {string[]} inputs
  * @param {string[]} args ffmpeg arguments without the output path
  */
-async function ffmpegCached(output, inputs, args) {
+export async function ffmpegCached(output, inputs, args) {
   const recipe = JSON.stringify(args);
   const stamp = `${output}.recipe`;
   const made = await mtime(output);
@@ -96,7 +96,7 @@ async function y4mInfo(path) {
 }
 
 /** @param {string} name @param {string} y4m @returns {Promise<Camera>} */
-const camera = async (name, y4m) => ({ name, ...(await y4mInfo(y4m)) });
+export const camera = async (name, y4m) => ({ name, ...(await y4mInfo(y4m)) });
 
 /** @returns {Promise<Fixtures>} */
 async function sharedSet() {
@@ -172,7 +172,7 @@ async function astronautPng() {
   }
 }
 
-async function h264Available() {
+export async function h264Available() {
   const out = await new Promise((resolve) => {
     const child = spawn('ffmpeg', ['-hide_banner', '-encoders'], {
       stdio: ['ignore', 'pipe', 'ignore'],

@@ -31,6 +31,9 @@ export interface Stats {
   pdMm: number | null;
   faceWidthMm: number | null;
   faceScale: number | null;
+  /** Tests' builds: the drawn bridge's RMS step and spread, camera px (null before glasses). */
+  stepPx: number | null;
+  spreadPx: number | null;
 }
 
 /** Stats from the data-* attributes of `[data-testid="pipeline-stats"]`. */
@@ -62,6 +65,8 @@ export function parseStats(data: Record<string, string | undefined>): Stats {
     pdMm: data.pdMm ? Number(data.pdMm) : null,
     faceWidthMm: data.faceWidthMm ? Number(data.faceWidthMm) : null,
     faceScale: data.faceScale ? Number(data.faceScale) : null,
+    stepPx: data.stepPx ? Number(data.stepPx) : null,
+    spreadPx: data.spreadPx ? Number(data.spreadPx) : null,
   };
 }
 

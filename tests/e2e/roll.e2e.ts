@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
-import { compareGlassesAtEyes, waitForStats } from './app-page';
+import { compareGlassesAtEyes, readStats, waitForStats } from './app-page';
 import { withApp } from './app-session';
 import { ASTRONAUT_ROLL, prepareFixtures } from './fixtures.mjs';
 import { chooseFile, DIST_DIR, wearGlasses } from './media-helpers';
@@ -17,8 +17,13 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** Shows frame `index` of the paused video (seeks to the middle of its 1/30 s). */
+/**
+ * Shows frame `index` of the paused video (seeks to the middle of its 1/30 s), and waits until the
+ * app has drawn it: a frame still being drawn holds the sought one back, and a check sent
+ * meanwhile would judge the picture from before the seek.
+ */
 async function showFrame(page: Page, index: number): Promise<void> {
+  const { drawn } = await readStats(page);
   await page.evaluate(
     async (time) => {
       const video = document.querySelector('video')!;
@@ -30,6 +35,7 @@ async function showFrame(page: Page, index: number): Promise<void> {
     },
     (index + 0.5) / FPS,
   );
+  await waitForStats(page, (s) => s.drawn > drawn, 10_000);
 }
 
 /** The video's roll at frame `index`, degrees clockwise. */

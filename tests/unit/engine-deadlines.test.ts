@@ -53,7 +53,7 @@ it('restarts an engine that does not answer for a frame', async () => {
   const { engine, events } = silentEngine();
   // Node has no VideoFrame: a port is transferable and closable like one.
   const frame = new MessageChannel().port1 as unknown as VideoFrame;
-  const drawn = settle(engine.processFrame(frame, false));
+  const drawn = settle(engine.processFrame(frame, { mirror: false, file: false }));
   await vi.advanceTimersByTimeAsync(ENGINE_DEADLINES_MS.frame);
   expect(await drawn).toBeInstanceOf(DeadlinePassed);
   expect(events.map((e) => e.type)).toEqual(['stuck']);

@@ -46,7 +46,14 @@ function harness(onResult?: (result: FrameResult, capturedAtMs: number) => void)
   const emit = (at: number) => next?.(at);
   const settle = async (ok = true, freshPose = true) => {
     const item = inFlight.shift()!;
-    if (ok) item.resolve({ face: true, freshPose, detectMs: freshPose ? 40 : 0, renderMs: 2 });
+    if (ok)
+      item.resolve({
+        face: true,
+        freshPose,
+        detectMs: freshPose ? 40 : 0,
+        renderMs: 2,
+        poseFromMs: null,
+      });
     else item.reject(new Error('boom'));
     await Promise.resolve();
     await Promise.resolve();

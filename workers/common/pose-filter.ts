@@ -24,6 +24,21 @@ export const JUMP_CM = 4;
 export const MAX_PREDICT_MS = 250;
 /** Low-pass on the filtered pose's own speed, so one noisy step does not fling the prediction. */
 const VELOCITY_CUTOFF_HZ = 4;
+/**
+ * Speeds of the filtered pose that are the tracker's noise on a still head, not motion (measured
+ * on the still clip, workers/README.md): below them the pose is not carried forward, well above
+ * them it is, fully (see `gate`).
+ */
+export const NOISE_SPEED_CM_S = 1;
+export const NOISE_SPIN_RAD_S = 0.1;
+
+/** How much of a speed is trusted as motion: ~0 under the noise floor, ~1 well above it. */
+const gate = (speed: number, floor: number): number =>
+  (speed * speed) / (speed * speed + floor * floor);
+
+/** How far (s) a One Euro low-pass lags a steady motion at this speed: 1 / (2π cutoff). */
+const lagS = (settings: OneEuroSettings, speed: number): number =>
+  1 / (2 * Math.PI * (settings.minCutoff + settings.beta * speed));
 
 /** How fast the filtered pose moves: cm/s and rad/s. */
 export interface Motion {
@@ -80,6 +95,7 @@ export class PoseFilter {
   private readonly spin = new Vector3();
   private readonly step = new Vector3();
   private readonly turn = new Quaternion();
+  private readonly axis = new Vector3();
 
   apply(input: Matrix4, timeMs: number, out: Matrix4): Matrix4 {
     input.decompose(this.position, this.target, this.scale);
@@ -112,7 +128,7 @@ export class PoseFilter {
     this.lastPosition.copy(p);
     this.lastRotation.copy(this.rotation);
     this.lastScale = s;
-    return out.compose(p, this.rotation, this.scale.setScalar(s));
+    return this.carry(0, out);
   }
 
   /** Updates velocity and spin from the step between the last filtered pose and this one. */
@@ -131,20 +147,37 @@ export class PoseFilter {
   }
 
   /**
-   * The filtered pose carried forward to `timeMs` at its current velocity and spin (at most
-   * MAX_PREDICT_MS ahead); null before the first pose.
+   * The filtered pose carried forward to `timeMs` (at most MAX_PREDICT_MS ahead); null before the
+   * first pose.
    */
   predict(timeMs: number, out: Matrix4): Matrix4 | null {
     if (this.lastMs === null) return null;
     const dtS = Math.min(Math.max(0, timeMs - this.lastMs), MAX_PREDICT_MS) / 1000;
-    const position = this.step.copy(this.velocity).multiplyScalar(dtS).add(this.lastPosition);
+    return this.carry(dtS, out);
+  }
+
+  /**
+   * The last filtered pose moved on at its velocity and spin by `dtS` plus the low-pass's own lag,
+   * so a steady turn is drawn where the head is, not where it was; each speed is first gated, so
+   * that the tracker's noise on a still head moves nothing.
+   */
+  private carry(dtS: number, out: Matrix4): Matrix4 {
+    const speed = this.velocity.length();
+    const lead = gate(speed, NOISE_SPEED_CM_S) * (dtS + lagS(POSITION_FILTER, speed));
+    const position = this.step.copy(this.velocity).multiplyScalar(lead).add(this.lastPosition);
     const rate = this.spin.length();
     const rotation = this.turn.identity();
     if (rate > 1e-9) {
-      rotation.setFromAxisAngle(this.spin.clone().divideScalar(rate), rate * dtS);
+      const angle = rate * gate(rate, NOISE_SPIN_RAD_S) * (dtS + lagS(ROTATION_FILTER, rate));
+      rotation.setFromAxisAngle(this.axis.copy(this.spin).divideScalar(rate), angle);
     }
     rotation.multiply(this.lastRotation);
     return out.compose(position, rotation, this.scale.setScalar(this.lastScale));
+  }
+
+  /** The timestamp of the newest pose in the filter (null before one, or after a reset). */
+  get sinceMs(): number | null {
+    return this.lastMs;
   }
 
   /** The filtered pose's speed (zero before a pose or right after a fresh start). */

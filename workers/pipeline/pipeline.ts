@@ -26,6 +26,9 @@ import { GlassesSlot, loadEnvironment } from '../render/scene-content';
 import { PipelineMeter } from '../common/stats';
 import { buildPipelineParts } from './pipeline-parts';
 import type { TrackAudit } from '../tracking/track-audit';
+import { Steadiness } from '../tracking/steadiness';
+import { CutDetector } from '../tracking/cut-detector';
+import { THUMB_HEIGHT, THUMB_WIDTH } from '../render/frame-thumbnail';
 
 const STATS_INTERVAL_MS = 250;
 
@@ -41,6 +44,10 @@ export class TryOnPipeline {
   readonly kept: KeptPicture;
   private recorder: Recorder | null = null;
   private readonly glasses: GlassesSlot;
+  private readonly cuts = new CutDetector();
+  private readonly thumb = new Float32Array(THUMB_WIDTH * THUMB_HEIGHT);
+  /** Tests' and bench's builds: how far the drawn bridge moves between frames (steadiness.ts). */
+  private readonly steadiness = __TEST_HOOKS__ ? new Steadiness() : null;
 
   private constructor(
     readonly scene: TryOnScene,
@@ -95,9 +102,11 @@ export class TryOnPipeline {
     try {
       this.fit.fitVideo(frame.displayWidth, frame.displayHeight);
       const timestampMs = this.clock.next(frame.timestamp / 1000);
+      if (options.file) this.checkForCut(frame);
       const { freshPose, detectMs } = this.tracking.frame(frame, timestampMs, options.mirror);
       const t1 = performance.now();
       this.scene.setMirror(options.mirror);
+      if (__TEST_HOOKS__) this.observeSteadiness();
       this.scene.render(frame);
       this.recorder?.addFrame(this.scene.canvas, timestampMs * 1000);
       const t2 = performance.now();
@@ -112,7 +121,8 @@ export class TryOnPipeline {
       });
       // A face found or lost is told at once (the page's hint, a restart's first tracked face).
       this.publish(face !== this.statsFace);
-      return { face, freshPose, detectMs: detectMs ?? 0, renderMs: t2 - t1 };
+      const poseFromMs = this.facePose.poseFromMs;
+      return { face, freshPose, detectMs: detectMs ?? 0, renderMs: t2 - t1, poseFromMs };
     } finally {
       this.frames.close(frame);
     }
@@ -145,7 +155,15 @@ export class TryOnPipeline {
       ...(__TEST_HOOKS__ && this.audit
         ? { auditPx: [this.audit.errorPx.p(50), this.audit.errorPx.p(95)] }
         : {}),
+      ...(__TEST_HOOKS__ && this.steadiness ? { steadiness: this.steadiness.figures } : {}),
     });
+  }
+
+  private observeSteadiness(): void {
+    const { anchor, camera } = this.scene;
+    const { width, height } = this.fit.videoSize;
+    const shown = anchor.visible && this.scene.glassesShown;
+    this.steadiness?.observe(shown ? anchor.matrix : null, camera, width, height);
   }
 
   /** Wears the model once it has loaded (the newest request wins) and shows it at once. */
@@ -196,13 +214,30 @@ export class TryOnPipeline {
     return recorder.stop(pressedAtMs);
   }
 
+  /**
+   * A new scene in a file: no frame from here on is drawn with a pose from before it. The thumbnail
+   * is read back from the GPU before the frame is drawn, which waits for the drawing still queued
+   * there: 43–47 ms a frame on SwiftShader, where the GPU process is never idle (a hardware GPU
+   * was not measured). Camera frames, which never cut, skip it.
+   */
+  private checkForCut(frame: VideoFrame): void {
+    this.scene.readThumbnail(frame, this.thumb);
+    if (this.cuts.isCut(this.thumb)) this.restartPose();
+  }
+
   /** The video jumped (seek, loop): start the pose filter afresh instead of gliding over. */
   resetPose(): void {
+    this.cuts.reset();
+    this.restartPose();
+  }
+
+  private restartPose(): void {
     this.facePose.reset();
     this.tracking.reset();
   }
 
   reset(): void {
+    this.cuts.reset();
     this.kept.clear();
     this.facePose.clear();
     this.tracking.reset();

@@ -27,6 +27,7 @@ import { HeadProfile } from '../fit/head-profile';
 import type { TempleFit } from '../fit/temple-bend';
 import { TrueSize } from '../measure/true-size';
 import { canvasPng } from '../common/surface';
+import { FrameThumbnail } from './frame-thumbnail';
 
 /**
  * One canvas holds the whole picture: the video frame as the background, then the head occluder
@@ -46,6 +47,7 @@ export class TryOnScene {
   /** False while the user holds the preview to compare (before/after). */
   private glassesShownFlag = true;
   private pmrem: PMREMGenerator;
+  private readonly thumbnail: FrameThumbnail;
   /** Whether new programs must be left to link before a draw uses them (shader-links.ts). */
   readonly slowLinks: boolean;
   readonly softwareGl: boolean;
@@ -75,6 +77,7 @@ export class TryOnScene {
     this.root.add(this.anchor);
     this.scene.add(this.root);
     this.pmrem = new PMREMGenerator(this.renderer);
+    this.thumbnail = new FrameThumbnail(this.renderer);
   }
 
   resize(width: number, height: number): void {
@@ -184,8 +187,19 @@ export class TryOnScene {
   }
 
   render(frame: VideoFrame): void {
-    this.background.setFrame(frame);
+    this.show(frame);
     this.renderer.render(this.scene, this.camera);
+  }
+
+  /** `frame`'s luminance thumbnail into `out` (frame-thumbnail.ts); the frame is then drawn. */
+  readThumbnail(frame: VideoFrame, out: Float32Array): void {
+    this.show(frame);
+    this.thumbnail.read(this.background, out);
+  }
+
+  /** Makes `frame` the background; the same frame again is not uploaded again. */
+  private show(frame: VideoFrame): void {
+    if (this.background.image !== frame) this.background.setFrame(frame);
   }
 
   /** Must run in the same task as the render: the drawing buffer is not preserved. */
@@ -196,6 +210,7 @@ export class TryOnScene {
   dispose(): void {
     this.setGlasses(null);
     this.background.dispose();
+    this.thumbnail.dispose();
     this.pmrem.dispose();
     this.renderer.dispose();
   }

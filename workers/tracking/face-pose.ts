@@ -72,6 +72,14 @@ export class FacePose {
     return this.face ? this.filter.motion : null;
   }
 
+  /**
+   * The capture time of the newest tracking result the drawn pose rests on; null while no glasses
+   * are posed (no face, or none found since a reset).
+   */
+  get poseFromMs(): number | null {
+    return this.face && this.scene.anchor.visible ? this.filter.sinceMs : null;
+  }
+
   /** How many faces the tracker should seek (face-count.ts). */
   get soughtFaces(): number {
     return this.count.faces;
