@@ -1,7 +1,12 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { t } from '../i18n';
-import { CAPTURE_SCALE, RECORDING_LOST_TOAST_MS, recordingFileName } from '../shared/ui-constants';
+import {
+  CAPTURE_SCALE,
+  RECORDING_LOST_TOAST_MS,
+  RECORDING_SMALLER_TOAST_MS,
+  recordingFileName,
+} from '../shared/ui-constants';
 import { engineErrorAtom, isRecordingAtom } from '../state/atoms';
 import { useToast } from '../state/toast';
 import { noteRecording } from './debug-handle';
@@ -61,8 +66,13 @@ export function useRecording(
     const startedAt = performance.now();
     try {
       const started = await engine.startRecording(CAPTURE_SCALE);
-      if (started.ok) session.current = { kind: 'worker', engine, startedAt };
-      else if (started.reason === 'no-webcodecs') {
+      if (started.ok) {
+        session.current = { kind: 'worker', engine, startedAt };
+        // The encoder could not keep up with the size asked for (record-size.ts): say so.
+        if (started.scale < CAPTURE_SCALE) {
+          toast(t('recordingSmaller', { scale: started.scale }), RECORDING_SMALLER_TOAST_MS);
+        }
+      } else if (started.reason === 'no-webcodecs') {
         const fallback = canvasRef.current ? recordCanvas(canvasRef.current) : null;
         if (!fallback) return window.alert(t('recordingUnsupported'));
         session.current = { kind: 'page', stop: fallback.stop, startedAt };
@@ -75,7 +85,7 @@ export function useRecording(
     } finally {
       busy.current = false;
     }
-  }, [active, canvasRef, engine, fail, setRecording]);
+  }, [active, canvasRef, engine, fail, setRecording, toast]);
 
   const stop = useCallback(async () => {
     const current = session.current;

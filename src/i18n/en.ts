@@ -182,6 +182,8 @@ export const en: Strings = {
   recordingFailed: 'Recording failed: {reason}',
   recordingLost:
     'The try-on engine stopped unexpectedly; this recording was lost, please record again',
+  recordingSmaller:
+    'This device encodes slowly: to stay smooth, this recording is {scale}× the picture’s size',
   recordingElapsed: 'Recording time',
   videoPlayback: 'Video playback',
   emptyTitle: 'Turn the camera on or open a video to try glasses on',

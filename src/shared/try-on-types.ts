@@ -193,6 +193,8 @@ export interface RecordingInfo {
   codec: string;
   width: number;
   height: number;
+  /** × the video: the size asked for, or a smaller one the encoder keeps up with. */
+  scale: number;
 }
 
 export type RecordingStart =

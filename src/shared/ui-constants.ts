@@ -28,6 +28,8 @@ export const SLIDER_STEP = 1;
 export const TOAST_MS = 2000;
 /** A toast that reports lost work stays longer than the spec's 2 s, ms. */
 export const RECORDING_LOST_TOAST_MS = 5000;
+/** A recording smaller than asked for is told for as long (a sentence to read while recording). */
+export const RECORDING_SMALLER_TOAST_MS = 5000;
 
 /**
  * The head occluder and the environment are waited for this long before the try-on opens without

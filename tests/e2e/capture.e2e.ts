@@ -45,7 +45,7 @@ describe(`photo and recording on camera ${camera.name}`, () => {
     });
   });
 
-  it('saves a 2× PNG with the glasses at the eyes, records 4 s at 2× from press to press, and in WeChat shows the photo to long-press', async () => {
+  it('saves a 2× PNG with the glasses at the eyes, records 4 s at 2× (or the largest size the encoder keeps up with) from press to press, and in WeChat shows the photo to long-press', async () => {
     await withApp(server.url, { cameraY4m: camera.y4m }, async ({ page }) => {
       await startCamera(page);
       await wearGlasses(page);
@@ -92,9 +92,18 @@ describe(`photo and recording on camera ${camera.name}`, () => {
       // MP4/H.264 where this browser's encoder takes H.264 (albums and chat apps play it), its
       // index first; WebM/VP9 otherwise. The name's extension says the same.
       const h264 = (await page.evaluate(encodesH264InPage)).webCodecs;
+      // 2× the camera picture where the encoder keeps up, else 1.5× or 1×, and the file says
+      // which (workers/capture/record-size.ts); the size a run gets is the bench's to report.
+      const scale = video.width / camera.width;
+      expect([2, 1.5, 1]).toContain(scale);
+      expect(video.height).toBe(camera.height * scale);
+      const size = `${video.width}x${video.height}, ${scale}x the camera picture`;
+      expect(video.comment).toMatch(
+        scale === 2
+          ? `Recorded at ${size}.`
+          : new RegExp(`^Recorded at ${size}: the encoder took 2x [0-9.]+ ms`),
+      );
       expect(video).toMatchObject({
-        width: camera.width * 2,
-        height: camera.height * 2,
         decodeErrors: '',
         ...(h264
           ? { container: 'mp4', codec: 'h264', indexFirst: true }

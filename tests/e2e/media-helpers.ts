@@ -54,6 +54,8 @@ export interface VideoProbe {
   decodeErrors: string;
   /** MP4 only: the index (moov) comes before the pictures, so players start before the end. */
   indexFirst?: boolean;
+  /** The file's comment tag ('' without one): the app's recordings say their size there. */
+  comment: string;
 }
 
 /** Side of the grey thumbnails `thumbnail` makes. */
@@ -93,14 +95,14 @@ export async function probeVideo(path: string): Promise<VideoProbe> {
     '-select_streams',
     'v:0',
     '-show_entries',
-    'stream=codec_name,width,height,nb_read_frames:format=duration,format_name',
+    'stream=codec_name,width,height,nb_read_frames:format=duration,format_name:format_tags',
     '-of',
     'json',
     path,
   ]);
   const info = JSON.parse(stdout) as {
     streams: { codec_name: string; width: number; height: number; nb_read_frames: string }[];
-    format: { duration: string; format_name: string };
+    format: { duration: string; format_name: string; tags?: Record<string, string> };
   };
   const stream = info.streams[0];
   if (!stream) throw new Error(`no video stream in ${path}`);
@@ -118,6 +120,8 @@ export async function probeVideo(path: string): Promise<VideoProbe> {
     durationS,
     fps: frames / durationS,
     decodeErrors: stderr.trim(),
+    // Matroska writes its tags in capitals.
+    comment: info.format.tags?.comment ?? info.format.tags?.COMMENT ?? '',
     ...(bytes ? { indexFirst: bytes.indexOf('moov') < bytes.indexOf('mdat') } : {}),
   };
 }

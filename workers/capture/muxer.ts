@@ -25,6 +25,8 @@ export async function createMuxer(
   container: RecordContainer,
   codec: RecordCodec,
   frameRate: number,
+  /** The file's comment tag: at what size it was recorded, and why (record-size.ts). */
+  comment: string,
 ): Promise<Muxer> {
   const target = new BufferTarget();
   const format =
@@ -32,6 +34,7 @@ export async function createMuxer(
   const output = new Output({ format, target });
   const source = new EncodedVideoPacketSource(codec);
   output.addVideoTrack(source, { frameRate });
+  output.setMetadataTags({ comment });
   await output.start();
   return {
     add(chunk, meta) {

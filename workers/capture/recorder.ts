@@ -7,7 +7,9 @@ import type {
 import { createFrameGrabber, type FrameGrabber } from './frame-grabber';
 import type { Muxer } from './muxer';
 import { PacketHold } from './packet-hold';
-import { pickRecordFormat, RecordClock, recordSize, type RecordFormat } from './record-format';
+import { pictureProbe } from './encoder-pace';
+import { RecordClock, type RecordFormat } from './record-format';
+import { chooseRecordFormat, sizeNote } from './record-size';
 
 /** More frames than this waiting in the encoder and new ones are dropped: tracking comes first. */
 const MAX_ENCODE_QUEUE = 2;
@@ -36,10 +38,11 @@ export class Recorder {
     private readonly grabber: FrameGrabber,
     private readonly muxer: Muxer,
     startUs: number,
+    scale: number,
   ) {
     this.clock = new RecordClock(RECORD_FPS, startUs);
-    const { width = 0, height = 0 } = format.config;
-    this.info = { mime: format.mime, ext: format.ext, codec: format.config.codec, width, height };
+    const { width = 0, height = 0, codec } = format.config;
+    this.info = { mime: format.mime, ext: format.ext, codec, width, height, scale };
     this.hold = new PacketHold((chunk, meta) => {
       // The muxer takes packets in order, one after the other.
       const hand = this.muxer.add(chunk, meta);
@@ -55,8 +58,10 @@ export class Recorder {
   }
 
   /**
-   * `gl`: the context the pictures are drawn with. `pressedAtMs`: when the user asked (epoch ms,
-   * the frames' clock); the file starts there.
+   * `gl`: the context the pictures are drawn with. `scale`: the size asked for, × the video; a
+   * smaller one is taken where the encoder cannot keep up, timed on `picture` (the last camera
+   * picture, borrowed), and the file says so (record-size.ts). `pressedAtMs`: when the user
+   * asked (epoch ms, the frames' clock); the file starts there.
    */
   static async start(
     gl: WebGL2RenderingContext | WebGLRenderingContext,
@@ -64,19 +69,22 @@ export class Recorder {
     videoHeight: number,
     scale: number,
     pressedAtMs: number,
+    picture: VideoFrame | null,
   ): Promise<Recorder | RecordingRefusal> {
     if (typeof VideoEncoder === 'undefined') return 'no-webcodecs';
     if (!videoWidth || !videoHeight) return 'no-picture';
-    const { width, height } = recordSize(videoWidth, videoHeight, scale);
-    const format = await pickRecordFormat(width, height, RECORD_FPS);
-    if (!format) return 'unsupported';
+    const probe = picture ? pictureProbe(picture) : null;
+    const chosen = await chooseRecordFormat(videoWidth, videoHeight, scale, probe);
+    if (!chosen) return 'unsupported';
+    const { format } = chosen;
+    const note = sizeNote(chosen, scale, videoWidth);
     const [grabber, muxer] = await Promise.all([
       createFrameGrabber(format.config, gl),
       import('./muxer').then(({ createMuxer }) =>
-        createMuxer(format.container, format.codec, RECORD_FPS),
+        createMuxer(format.container, format.codec, RECORD_FPS, note),
       ),
     ]);
-    return new Recorder(format, grabber, muxer, pressedAtMs * 1000);
+    return new Recorder(format, grabber, muxer, pressedAtMs * 1000, chosen.scale);
   }
 
   /** Call right after rendering `picture`, in the same task (the drawing buffer is not kept). */

@@ -64,6 +64,16 @@ export class KeptPicture {
     );
   }
 
+  /** Calls `use` with a copy of the kept picture (null before one), closed once it is done. */
+  async withPicture<T>(use: (picture: VideoFrame | null) => Promise<T>): Promise<T> {
+    const picture = this.frame ? this.frames.clone(this.frame) : null;
+    try {
+      return await use(picture);
+    } finally {
+      this.frames.close(picture);
+    }
+  }
+
   /** The source stopped or changed: nothing is kept. */
   clear(): void {
     clearTimeout(this.stillTimer);

@@ -201,7 +201,10 @@ export class TryOnPipeline {
   async startRecording(scale: number, pressedAtMs: number): Promise<RecordingStart> {
     if (this.recorder) return { ok: true, ...this.recorder.info };
     const { width, height } = this.fit.videoSize;
-    const started = await Recorder.start(this.scene.gl, width, height, scale, pressedAtMs);
+    const { gl } = this.scene;
+    const started = await this.kept.withPicture((picture) =>
+      Recorder.start(gl, width, height, scale, pressedAtMs, picture),
+    );
     if (typeof started === 'string') return { ok: false, reason: started };
     this.recorder = started;
     return { ok: true, ...started.info };
