@@ -106,6 +106,9 @@ function variants(delegate, all) {
   const list = [{ delegate, input: 'videoframe' }];
   if (!all) return list;
   for (const input of ['imagebitmap', 'imagedata', 'rgba-copy']) list.push({ delegate, input });
+  // What the expression model costs a detection (issue 37: the app could skip it for glasses
+  // without morph targets).
+  list.push({ delegate, input: 'videoframe', blendshapes: false });
   list.push({ delegate: delegate === 'CPU' ? 'GPU' : 'CPU', input: 'videoframe' });
   // Where the render goes: the pipeline as in the app, then waiting for each frame's drawing.
   list.push({ delegate, mode: 'pipeline' }, { delegate, mode: 'pipeline', flush: true });

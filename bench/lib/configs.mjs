@@ -200,11 +200,12 @@ export async function runModelAlone({ baseUrl, camera, plan, variants, log }) {
         mode = 'model',
         flush = false,
         glasses = true,
+        blendshapes = true,
       } = variant;
       const name =
         mode === 'pipeline'
           ? `pipeline${glasses ? '' : ' without glasses'}${flush ? ' + flush' : ''}`
-          : input;
+          : `${input}${blendshapes ? '' : ' without blendshapes'}`;
       log(`model alone: ${delegate} ${name}`);
       const query = new URLSearchParams({
         delegate,
@@ -215,6 +216,7 @@ export async function runModelAlone({ baseUrl, camera, plan, variants, log }) {
       query.set('rounds', String(plan.modelRounds));
       if (flush) query.set('flush', '1');
       if (!glasses) query.set('glasses', '0');
+      if (!blendshapes) query.set('blendshapes', '0');
       await page.goto(`${baseUrl}/bench/pages/model-alone.html?${query}`);
       await page.waitForFunction(
         () => document.body.dataset.result ?? document.body.dataset.error,

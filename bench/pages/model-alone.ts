@@ -48,7 +48,8 @@ async function main(): Promise<void> {
   } else {
     worker = new Worker(new URL('./model-alone.worker.ts', import.meta.url), { type: 'module' });
     const api = Comlink.wrap<ModelAloneApi>(worker);
-    run = await api.run(transferred, frames, delegate, rounds, input);
+    const blendshapes = params.get('blendshapes') !== '0';
+    run = await api.run(transferred, frames, delegate, rounds, input, blendshapes);
   }
   worker.terminate();
   const { videoWidth: width, videoHeight: height } = video;

@@ -59,6 +59,7 @@ const api = {
     delegate: Delegate,
     rounds: number,
     input: ModelInput,
+    blendshapes: boolean,
   ): Promise<{ times: number[]; convertMs: number[]; uploadMs: number[]; createMs: number }> {
     const created = performance.now();
     // One face sought, as the app does once a face is alone (workers/tracking/face-count.ts): the
@@ -67,6 +68,7 @@ const api = {
       { ...source, modelBytes: new Uint8Array(source.modelBytes) },
       delegate,
       1,
+      blendshapes,
     );
     const createMs = performance.now() - created;
     const times: number[] = [];

@@ -137,6 +137,8 @@ export interface WorkerStats {
   eyes: number[];
   /** Frames the worker received and has not closed yet. */
   openFrames: number;
+  /** Scene cuts noticed in the file since the source started (cut-detector.ts). */
+  cuts: number;
   /** `?track=audit` only: adaptive vs every-frame pose, px in the drawn picture, p50 / p95. */
   auditPx?: [number, number];
   /** Tests' and bench's builds: how still the drawn glasses are (workers/tracking/steadiness.ts). */

@@ -27,6 +27,8 @@ export interface Stats {
   quality: string;
   alignPx: number;
   openFrames: number;
+  /** Scene cuts the worker noticed in the file since the source started. */
+  cuts: number;
   eyes: number[];
   pdMm: number | null;
   faceWidthMm: number | null;
@@ -60,6 +62,7 @@ export function parseStats(data: Record<string, string | undefined>): Stats {
     quality: data.quality ?? '',
     alignPx: n('alignPx'),
     openFrames: n('openFrames'),
+    cuts: n('cuts'),
     eyes: (data.eyes ?? '').split(',').filter(Boolean).map(Number),
     // Empty until the face's size is measured (null then).
     pdMm: data.pdMm ? Number(data.pdMm) : null,

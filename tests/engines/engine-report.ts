@@ -16,6 +16,8 @@ export interface EngineReport {
   loading: string;
   storage: string;
   eyes: string;
+  /** Scene cuts the worker noticed in the file (it has none). */
+  cuts: string;
   photo: string;
   record: string;
   camera: string;
@@ -38,6 +40,7 @@ export const newReport = (engine: string): EngineReport => ({
   loading: '?',
   storage: '?',
   eyes: '?',
+  cuts: '?',
   photo: '?',
   record: '?',
   camera: '?',
@@ -81,7 +84,8 @@ export function summaryLine(r: EngineReport, totalS: number): string {
     .join(' ');
   return (
     `[engines] ${r.engine} ${r.version} | path=${r.path} delegate=${r.delegate} | ` +
-    `tracking ${r.fps}, detect ${r.detectMs} ms | file=${r.file} | eyes ${r.eyes} | ${r.measure} | ` +
+    `tracking ${r.fps}, detect ${r.detectMs} ms | file=${r.file} (${r.cuts} cuts seen) | ` +
+    `eyes ${r.eyes} | ${r.measure} | ` +
     `broken text ${r.text} | ` +
     `photo=${r.photo} | record=${r.record} | ${r.hidden} | camera=${r.camera} | ` +
     `storage=${r.storage} | ` +

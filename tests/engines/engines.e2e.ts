@@ -149,6 +149,10 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
       report.eyes = tries
         .map((c) => `${c.eyes.toFixed(1)}/corner ${c.corner.toFixed(2)}`)
         .join(', ');
+      // The file has no scene cut: one seen would hide the glasses for nothing (cut-detector.ts).
+      const { cuts } = await app.readStats(session());
+      report.cuts = String(cuts);
+      expect(cuts, 'scene cuts seen in a file that has none').toBe(0);
       expect(cmp.eyes).toBeGreaterThan(5);
       expect(cmp.corner).toBeLessThan(1);
       // Reported, not asserted (the bench measures): a short window is enough to say it.

@@ -45,6 +45,7 @@ export class TryOnPipeline {
   private recorder: Recorder | null = null;
   private readonly glasses: GlassesSlot;
   private readonly cuts = new CutDetector();
+  private cutCount = 0;
   private readonly thumb = new Float32Array(THUMB_WIDTH * THUMB_HEIGHT);
   /** Tests' and bench's builds: how far the drawn bridge moves between frames (steadiness.ts). */
   private readonly steadiness = __TEST_HOOKS__ ? new Steadiness() : null;
@@ -152,6 +153,7 @@ export class TryOnPipeline {
       eyes: this.facePose.eyes,
       measure: this.facePose.measurer.estimate(),
       openFrames: this.frames.open,
+      cuts: this.cutCount,
       ...(__TEST_HOOKS__ && this.audit
         ? { auditPx: [this.audit.errorPx.p(50), this.audit.errorPx.p(95)] }
         : {}),
@@ -225,7 +227,9 @@ export class TryOnPipeline {
    */
   private checkForCut(frame: VideoFrame): void {
     this.scene.readThumbnail(frame, this.thumb);
-    if (this.cuts.isCut(this.thumb)) this.restartPose();
+    if (!this.cuts.isCut(this.thumb)) return;
+    this.cutCount++;
+    this.restartPose();
   }
 
   /** The video jumped (seek, loop): start the pose filter afresh instead of gliding over. */
@@ -241,6 +245,7 @@ export class TryOnPipeline {
 
   reset(): void {
     this.cuts.reset();
+    this.cutCount = 0;
     this.kept.clear();
     this.facePose.clear();
     this.tracking.reset();

@@ -1,12 +1,16 @@
 import { THUMB_HEIGHT, THUMB_WIDTH } from '../render/frame-thumbnail';
 
 /**
- * Below this correlation between two frames' thumbnails, the second shows another scene. Measured
- * on the shared videos at this size: frame to frame, a turning head (portrait-turn) stays at or
- * above 0.998, a hand-held webcam at or above 0.987, a rolling face 0.996; the cut clip's cut
- * gives 0.06. A change of light moves every cell alike and leaves the correlation as it was.
+ * Below this correlation between two drawn frames' thumbnails, the second shows another scene.
+ * Measured on the shared videos at this size: a turning head (portrait-turn) gives 0.998 frame to
+ * frame but 0.60 one second apart, a hand-held webcam 0.99 and 0.78, and an engine that draws a
+ * file at 1–5 fps (WebKitGTK's page path) compares frames that far apart (it saw 0.56 there), and
+ * portrait-turn's last frame against its first gives 0.42 (a loop the page's seek may not have
+ * announced yet). The cut clip's cut gives 0.06. A cut between
+ * two like shots may stay above it: then the pose's own jump (JUMP_CM) restarts the filter at the
+ * next detection. A change of light moves every cell alike and leaves the correlation as it was.
  */
-export const CUT_CORRELATION = 0.6;
+export const CUT_CORRELATION = 0.35;
 
 /**
  * Notices a scene cut in a video (or anything that swaps the whole picture at once) by comparing

@@ -9,11 +9,15 @@ export interface TrackerSource {
   wasmBinaryUrl: string;
 }
 
-/** One FaceLandmarker in VIDEO mode with its own 1x1 canvas (never three's WebGL context). */
+/**
+ * One FaceLandmarker in VIDEO mode with its own 1x1 canvas (never three's WebGL context).
+ * `blendshapes: false` only for the bench, to time what the expression model costs.
+ */
 export async function createTracker(
   source: TrackerSource,
   delegate: Delegate,
   numFaces = NUM_FACES,
+  blendshapes = true,
 ): Promise<FaceLandmarker> {
   return FaceLandmarker.createFromOptions(
     {
@@ -30,7 +34,7 @@ export async function createTracker(
       minFaceDetectionConfidence: 0.3,
       minFacePresenceConfidence: 0.2,
       minTrackingConfidence: 0.2,
-      outputFaceBlendshapes: true,
+      outputFaceBlendshapes: blendshapes,
       outputFacialTransformationMatrixes: true,
     },
   );
