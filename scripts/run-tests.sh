@@ -41,14 +41,15 @@ cat "$logs/engines"
 # waits a minute for MediaPipe's usage-log flush, 60 s after the workers start (privacy.e2e.ts);
 # the others fill that minute: the text sweep (page layout at 18 sizes); the shop-page embedding,
 # the site and the bad catalogue one after the other; the still face and the cut (motion.e2e.ts:
-# its bounds are pixels, not rates). Beside the engines and the checks, the privacy session missed
-# a click's 30 s; beside the lanes, the storage checks ran 4× slower: both stay out of there.
+# its bounds are pixels, not rates), then the paused seeks of the roll, the shop page's fit and
+# the smoke checks. Beside the engines and the checks, the privacy session missed a click's 30 s;
+# beside the lanes, the storage checks ran 4× slower: both stay out of there.
 # `npm run test:e2e` runs every file one by one.
 lanes=(
   "tests/e2e/privacy.e2e.ts"
   "tests/e2e/text-fit.e2e.ts"
   "tests/e2e/embed.e2e.ts tests/e2e/site.e2e.ts tests/e2e/bad-catalogue.e2e.ts"
-  "tests/e2e/motion.e2e.ts"
+  "tests/e2e/motion.e2e.ts tests/e2e/roll.e2e.ts tests/e2e/check-page.e2e.ts tests/e2e/smoke.e2e.ts"
 )
 side=()
 for lane in "${lanes[@]}"; do

@@ -58,6 +58,25 @@ export interface VideoProbe {
   comment: string;
 }
 
+/**
+ * What is wrong with a recording's size, or null: it must be 2× the picture where the encoder
+ * keeps up, else 1.5× or 1× (workers/capture/record-size.ts), and its comment tag must say which,
+ * and why when it is not 2×. Which size a run gets is the bench's to report.
+ */
+export function recordingSizeProblem(
+  probe: VideoProbe,
+  videoWidth: number,
+  videoHeight: number,
+): string | null {
+  const scale = probe.width / videoWidth;
+  if (![2, 1.5, 1].includes(scale) || probe.height !== videoHeight * scale) {
+    return `${probe.width}x${probe.height} is not 2x, 1.5x or 1x ${videoWidth}x${videoHeight}`;
+  }
+  const size = `Recorded at ${probe.width}x${probe.height}, ${scale}x the camera picture`;
+  const said = scale === 2 ? `${size}.` : `${size}: the encoder took 2x `;
+  return probe.comment.startsWith(said) ? null : `comment "${probe.comment}", not "${said}…"`;
+}
+
 /** Side of the grey thumbnails `thumbnail` makes. */
 export const THUMB = 8;
 

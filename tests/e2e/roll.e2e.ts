@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
-import { compareGlassesAtEyes, readStats, waitForStats } from './app-page';
+import { compareGlassesAtEyes, waitForStats } from './app-page';
 import { withApp } from './app-session';
 import { ASTRONAUT_ROLL, prepareFixtures } from './fixtures.mjs';
 import { chooseFile, DIST_DIR, wearGlasses } from './media-helpers';
@@ -19,23 +19,28 @@ afterAll(() => server?.close());
 
 /**
  * Shows frame `index` of the paused video (seeks to the middle of its 1/30 s), and waits until the
- * app has drawn it: a frame still being drawn holds the sought one back, and a check sent
- * meanwhile would judge the picture from before the seek.
+ * app has drawn it (its frame log has a picture captured after the seek began): frames from before
+ * the pause may still be on their way, and a check sent meanwhile would judge the old picture.
  */
 async function showFrame(page: Page, index: number): Promise<void> {
-  const { drawn } = await readStats(page);
-  await page.evaluate(
+  const since = await page.evaluate(
     async (time) => {
       const video = document.querySelector('video')!;
       const seeked = new Promise((resolve) =>
         video.addEventListener('seeked', resolve, { once: true }),
       );
+      const startedAt = performance.timeOrigin + performance.now();
       video.currentTime = time;
       await seeked;
+      return startedAt;
     },
     (index + 0.5) / FPS,
   );
-  await waitForStats(page, (s) => s.drawn > drawn, 10_000);
+  await page.waitForFunction(
+    (startedAt) => (window.__tryOnFrames ?? []).some((frame) => frame.captured >= startedAt),
+    since,
+    { timeout: 10_000, polling: 50 },
+  );
 }
 
 /** The video's roll at frame `index`, degrees clockwise. */

@@ -14,6 +14,7 @@ import {
   pngDifference,
   pngSize,
   probeVideo,
+  recordingSizeProblem,
   saveDownload,
   waitForSettled,
   wearGlasses,
@@ -196,14 +197,17 @@ describe(`video file ${file.name}`, () => {
       expect(acrossLoop.share).toBeGreaterThanOrEqual(0.75);
       expect(acrossLoop.tracked).toBeGreaterThan(0);
 
-      // Recording works on a file too, at 2× its size.
+      // Recording works on a file too, at 2× its size where the encoder keeps up.
       await page.getByRole('button', { name: '开始录像' }).click();
       const stop = page.getByRole('button', { name: '停止录像' });
       await stop.waitFor();
       await page.waitForTimeout(2000);
       const [recording] = await Promise.all([page.waitForEvent('download'), stop.click()]);
       const probe = await probeVideo(await saveDownload(recording));
-      expect(probe.width).toBe(width * 2);
+      const { height } = await page.evaluate(() => ({
+        height: document.querySelector('video')!.videoHeight,
+      }));
+      expect(recordingSizeProblem(probe, width, height)).toBeNull();
 
       // Back to the camera: the file's object URL is released.
       const { src } = await video(page);
