@@ -23,9 +23,13 @@ trap 'rm -rf "$logs"' EXIT
 
 timed "build (test hooks)" npm run build:test
 
-# Side by side, each into its own log, printed whole once both have ended.
+# Side by side, each into its own log, printed whole once both have ended. The shop tools' check
+# (glasses-tools.e2e.ts: a headless Chromium loading GLB variants, nothing in real time) fills
+# the checks' wait for the engines.
 (timed types npx tsc -b && timed lint npm run lint && timed "unit tests" npm run test:unit &&
-  timed "production build without test hooks" npm run check:production) >"$logs/checks" 2>&1 &
+  timed "production build without test hooks" npm run check:production &&
+  timed "e2e (Chromium) glasses-tools.e2e.ts" \
+    npx vitest run --project e2e tests/e2e/glasses-tools.e2e.ts) >"$logs/checks" 2>&1 &
 checks=$!
 (timed "engines (Firefox ESR, WebKitGTK)" npm run test:engines) >"$logs/engines" 2>&1 &
 engines=$!
@@ -37,32 +41,26 @@ cat "$logs/engines"
 [ "$status" -eq 0 ] || exit "$status"
 
 # The Chromium suite, alone: it is CPU-bound and its checks see the picture in real time, but for
-# the files in `lanes`, which run side by side at the end, one lane each: the privacy session
-# waits a minute for MediaPipe's usage-log flush, 60 s after the workers start (privacy.e2e.ts);
-# the others fill that minute: the text sweep (page layout at 18 sizes); the shop-page embedding,
-# the site and the bad catalogue one after the other; the still face and the cut (motion.e2e.ts:
-# its bounds are pixels, not rates), then the paused seeks of the roll, the shop page's fit and
-# the smoke checks. Beside the engines and the checks, the privacy session missed a click's 30 s;
-# beside the lanes, the storage checks ran 4× slower: both stay out of there.
+# the files below. The privacy session (privacy.e2e.ts) waits a minute for MediaPipe's usage-log
+# flush, 60 s after the workers start, and judges nothing in real time: it runs beside the
+# suite. At the end, side by side, the text sweep (page layout at 12 sizes and 2 pixel ratios),
+# the shop-page embedding and the still face and the cut (motion.e2e.ts: its bounds are pixels,
+# not rates). Beside the engines and the checks the privacy session missed a click's 30 s; with
+# four such files side by side each ran 1.5-4x slower: they stay in the suite.
 # `npm run test:e2e` runs every file one by one.
-lanes=(
-  "tests/e2e/privacy.e2e.ts"
-  "tests/e2e/text-fit.e2e.ts"
-  "tests/e2e/embed.e2e.ts tests/e2e/site.e2e.ts tests/e2e/bad-catalogue.e2e.ts"
-  "tests/e2e/motion.e2e.ts tests/e2e/roll.e2e.ts tests/e2e/check-page.e2e.ts tests/e2e/smoke.e2e.ts"
-)
-side=()
-for lane in "${lanes[@]}"; do
-  for file in $lane; do side+=("--exclude=$file"); done
-done
-timed "e2e (Chromium)" npx vitest run --project e2e "${side[@]}"
+(timed "e2e (Chromium) privacy.e2e.ts" npx vitest run --project e2e tests/e2e/privacy.e2e.ts) \
+  >"$logs/privacy" 2>&1 &
+privacy=$!
+side=(tests/e2e/text-fit.e2e.ts tests/e2e/embed.e2e.ts tests/e2e/motion.e2e.ts)
+alone=(tests/e2e/glasses-tools.e2e.ts tests/e2e/privacy.e2e.ts "${side[@]}")
+timed "e2e (Chromium)" npx vitest run --project e2e "${alone[@]/#/--exclude=}" || status=$?
 pids=()
-for index in "${!lanes[@]}"; do
-  # shellcheck disable=SC2086 # a lane is a list of files
-  (timed "e2e (Chromium) lane $((index + 1)): ${lanes[$index]//tests\/e2e\//}" \
-    npx vitest run --project e2e ${lanes[$index]}) >"$logs/lane-$index" 2>&1 &
+for file in "${side[@]}"; do
+  (timed "e2e (Chromium) $(basename "$file")" npx vitest run --project e2e "$file") \
+    >"$logs/$(basename "$file")" 2>&1 &
   pids+=($!)
 done
-for pid in "${pids[@]}"; do wait "$pid" || status=$?; done
-for index in "${!lanes[@]}"; do cat "$logs/lane-$index"; done
+for pid in "${pids[@]}" "$privacy"; do wait "$pid" || status=$?; done
+cat "$logs/privacy"
+for file in "${side[@]}"; do cat "$logs/$(basename "$file")"; done
 exit "$status"
