@@ -104,7 +104,7 @@ describe.concurrent.each([
   const say = (key: StringKey) => strings[key];
   const linkFound = link === '008';
   // Side by side, each test asserts with its own `expect` (vitest's rule for concurrent tests).
-  it(`on every screen, at every phone width and pixel ratio (arriving from ?glasses=${link})`, async ({
+  it(`on every screen, at every phone width (arriving from ?glasses=${link})`, async ({
     expect,
   }) => {
     const model = holdFaceModel();
