@@ -25,9 +25,10 @@ export const MAX_PREDICT_MS = 250;
 /** Low-pass on the filtered pose's own speed, so one noisy step does not fling the prediction. */
 const VELOCITY_CUTOFF_HZ = 4;
 /**
- * Speeds of the filtered pose that are the tracker's noise on a still head, not motion (measured
- * on the still clip, workers/README.md): below them the pose is not carried forward, well above
- * them it is, fully (see `gate`).
+ * Speeds of the filtered pose taken for the tracker's noise on a still head, not motion: below
+ * them the pose is not carried forward, well above them it is, fully (see `gate`). Chosen, not
+ * fitted; checked on a still clip with a camera's noise (tests/e2e/motion.e2e.ts) and on noisy
+ * synthetic streams (tests/unit/pose-streams.test.ts).
  */
 export const NOISE_SPEED_CM_S = 1;
 export const NOISE_SPIN_RAD_S = 0.1;
