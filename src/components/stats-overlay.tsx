@@ -38,6 +38,7 @@ export function StatsOverlay({ visible }: { visible: boolean }) {
     'data-align-px': ms(w?.alignPx),
     'data-open-frames': w?.openFrames ?? 0,
     'data-cuts': w?.cuts ?? 0,
+    'data-scene-match-low': (w?.sceneMatchLow ?? 1).toFixed(3),
     'data-eyes': (w?.eyes ?? []).map((v) => v.toFixed(4)).join(','),
     'data-audit-px': (w?.auditPx ?? []).map((v) => v.toFixed(2)).join(','),
     'data-step-px': w?.steadiness?.stepPx.toFixed(3) ?? '',

@@ -139,6 +139,11 @@ export interface WorkerStats {
   openFrames: number;
   /** Scene cuts noticed in the file since the source started (cut-detector.ts). */
   cuts: number;
+  /**
+   * The lowest correlation between two compared frames of the file (1 before any): how near the
+   * cut detector came to a false cut.
+   */
+  sceneMatchLow: number;
   /** `?track=audit` only: adaptive vs every-frame pose, px in the drawn picture, p50 / p95. */
   auditPx?: [number, number];
   /** Tests' and bench's builds: how still the drawn glasses are (workers/tracking/steadiness.ts). */

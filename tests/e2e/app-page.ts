@@ -27,6 +27,12 @@ export function waitForStats(
   return pollStats(() => readStats(page), check, timeoutMs);
 }
 
+/** Waits until the pump has drawn `more` frames beyond now, with a face. */
+export async function drawsAgain(page: Page, more = 10): Promise<void> {
+  const { drawn } = await readStats(page);
+  await waitForStats(page, (s) => s.drawn >= drawn + more && s.face === 1, 30_000);
+}
+
 /** How many engines the page has started (`?stats`): a restart after a crash adds one. */
 export function engineSerial(page: Page): Promise<number> {
   return page.evaluate(

@@ -1,17 +1,11 @@
-// What a phone does to a page left open: rotates it, and (rarely) resets the GPU; and a download
-// that never ends. Each time the try-on comes back (or opens) by itself, with the glasses on.
+// What a phone does to a page left open: rotates it, and (rarely) resets the GPU. Each time the
+// try-on comes back by itself, with the glasses on. (A download that never ends:
+// late-occluder.e2e.ts.)
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
-import { ASSET_PATHS, KEY_ENV_CUBE } from '../../src/shared/storage-constants';
-import { SCENE_ASSETS_WAIT_MS } from '../../src/shared/ui-constants';
-import {
-  compareGlassesAtEyes,
-  engineSerial,
-  readStats,
-  startCamera,
-  waitForStats,
-} from './app-page';
+import { KEY_ENV_CUBE } from '../../src/shared/storage-constants';
+import { compareGlassesAtEyes, drawsAgain, engineSerial, startCamera } from './app-page';
 import { zhCN } from '../../src/i18n/zh-CN';
 import { withApp } from './app-session';
 import { prepareFixtures } from './fixtures.mjs';
@@ -25,12 +19,6 @@ beforeAll(async () => {
   server = await startServer({ dir: DIST_DIR, port: 0 });
 });
 afterAll(() => server?.close());
-
-/** Waits until the pump has drawn `more` frames beyond now, with a face. */
-async function drawsAgain(page: Page, more = 10): Promise<void> {
-  const { drawn } = await readStats(page);
-  await waitForStats(page, (s) => s.drawn >= drawn + more && s.face === 1, 30_000);
-}
 
 /** Counts the page's writes of the prefiltered environment cube to ModelDB. */
 const COUNT_CUBE_WRITES = `(() => {
@@ -76,43 +64,6 @@ describe('page lifecycle', () => {
       expect(await cubeWrites(page)).toBe(1);
       expect(await page.getByText(zhCN.sceneEnvironment, { exact: false }).count()).toBe(0);
     });
-  });
-
-  it('opens without a head occluder that never arrives, and puts it in when it comes', async () => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await withApp(
-      server.url,
-      {
-        cameraY4m: camera.y4m,
-        onContext: (context) =>
-          void context.route(`**/${ASSET_PATHS.headOccluder}`, async (route) => {
-            await held;
-            await route.continue().catch(() => {});
-          }),
-      },
-      async ({ page }) => {
-        const alert = page.getByRole('alert');
-        const t0 = Date.now();
-        await alert
-          .filter({ hasText: '未能加载：头部遮挡（让镜腿藏在头后）' })
-          .waitFor({ timeout: SCENE_ASSETS_WAIT_MS + 60_000 });
-        const waitedMs = Date.now() - t0;
-        console.log(`opened without the occluder after ${waitedMs} ms on /home`);
-        expect(await alert.textContent()).toBe(
-          '未能加载：头部遮挡（让镜腿藏在头后）。眼镜仍可试戴，刷新页面可重试',
-        );
-        // Usable meanwhile: the camera starts and the glasses sit at the eyes.
-        await startCamera(page);
-        await wearGlasses(page, '002');
-        await waitForSettled(page);
-        expect((await compareGlassesAtEyes(page)).eyes).toBeGreaterThan(8);
-        // The late occluder goes in and its name comes off the notice.
-        release();
-        await alert.waitFor({ state: 'detached', timeout: 30_000 });
-        await drawsAgain(page);
-      },
-    );
   });
 
   it('follows a rotation to landscape and back', async () => {

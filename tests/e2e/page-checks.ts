@@ -29,6 +29,8 @@ export interface Stats {
   openFrames: number;
   /** Scene cuts the worker noticed in the file since the source started. */
   cuts: number;
+  /** The lowest correlation between two compared frames of the file (1 before any). */
+  sceneMatchLow: number;
   eyes: number[];
   pdMm: number | null;
   faceWidthMm: number | null;
@@ -63,6 +65,7 @@ export function parseStats(data: Record<string, string | undefined>): Stats {
     alignPx: n('alignPx'),
     openFrames: n('openFrames'),
     cuts: n('cuts'),
+    sceneMatchLow: Number(data.sceneMatchLow ?? 1),
     eyes: (data.eyes ?? '').split(',').filter(Boolean).map(Number),
     // Empty until the face's size is measured (null then).
     pdMm: data.pdMm ? Number(data.pdMm) : null,

@@ -16,7 +16,7 @@ export interface EngineReport {
   loading: string;
   storage: string;
   eyes: string;
-  /** Scene cuts the worker noticed in the file (it has none). */
+  /** Scene cuts the worker noticed in the file (it has none), and the lowest match between frames. */
   cuts: string;
   photo: string;
   record: string;
@@ -84,7 +84,7 @@ export function summaryLine(r: EngineReport, totalS: number): string {
     .join(' ');
   return (
     `[engines] ${r.engine} ${r.version} | path=${r.path} delegate=${r.delegate} | ` +
-    `tracking ${r.fps}, detect ${r.detectMs} ms | file=${r.file} (${r.cuts} cuts seen) | ` +
+    `tracking ${r.fps}, detect ${r.detectMs} ms | file=${r.file} (cuts seen: ${r.cuts}) | ` +
     `eyes ${r.eyes} | ${r.measure} | ` +
     `broken text ${r.text} | ` +
     `photo=${r.photo} | record=${r.record} | ${r.hidden} | camera=${r.camera} | ` +

@@ -47,6 +47,25 @@ describe('CutDetector', () => {
     },
   );
 
+  it.skipIf(!SHARED.every((p) => existsSync(p)))(
+    'finds none in them drawn at 1–4 fps, looping over their seams (a slow engine’s page path)',
+    async () => {
+      for (const path of SHARED) {
+        const frames = await thumbnails(path);
+        const fps = path.includes('720p60') ? 60 : 25;
+        for (const everyS of [0.25, 0.5, 1, 1.5]) {
+          const step = Math.round(everyS * fps);
+          // Twice through the video, so every phase of the seam is crossed.
+          const drawn = Array.from(
+            { length: Math.ceil((2 * frames.length) / step) },
+            (_, i) => frames[(i * step) % frames.length]!,
+          );
+          expect(cuts(drawn), `${path} every ${everyS} s`).toEqual([]);
+        }
+      }
+    },
+  );
+
   it('takes a change of light for the same scene, a fade to black and out for a cut', () => {
     const scene = Float32Array.from({ length: 432 }, (_, i) => 60 + ((i * 37) % 120));
     const brighter = scene.map((v) => v * 1.4 + 20);

@@ -154,6 +154,7 @@ export class TryOnPipeline {
       measure: this.facePose.measurer.estimate(),
       openFrames: this.frames.open,
       cuts: this.cutCount,
+      sceneMatchLow: this.cuts.lowest,
       ...(__TEST_HOOKS__ && this.audit
         ? { auditPx: [this.audit.errorPx.p(50), this.audit.errorPx.p(95)] }
         : {}),
@@ -245,6 +246,7 @@ export class TryOnPipeline {
 
   reset(): void {
     this.cuts.reset();
+    this.cuts.lowest = 1;
     this.cutCount = 0;
     this.kept.clear();
     this.facePose.clear();

@@ -2,15 +2,17 @@ import { THUMB_HEIGHT, THUMB_WIDTH } from '../render/frame-thumbnail';
 
 /**
  * Below this correlation between two drawn frames' thumbnails, the second shows another scene.
- * Measured on the shared videos at this size: a turning head (portrait-turn) gives 0.998 frame to
- * frame but 0.60 one second apart, a hand-held webcam 0.99 and 0.78, and an engine that draws a
- * file at 1–5 fps (WebKitGTK's page path) compares frames that far apart (it saw 0.56 there), and
- * portrait-turn's last frame against its first gives 0.42 (a loop the page's seek may not have
- * announced yet). The cut clip's cut gives 0.06. A cut between
+ * Measured on the shared videos at this size (ffmpeg's thumbnails, every pair of frames up to 1.5 s
+ * apart): a turning head (portrait-turn) gives 0.998 frame to frame and no less than 0.48 up to
+ * 1.5 s apart, a hand-held webcam 0.99 and 0.76; portrait-turn's last frame against its first gives
+ * 0.41 (a loop the page's seek may not have announced yet). An engine that draws a file at 1–5 fps
+ * (WebKitGTK's page path) compares frames that far apart: it saw 0.45–0.65 there, and once, on a
+ * slower machine, under 0.35 (the value was not recorded; `sceneMatchLow` in the stats now is).
+ * The cut clip's cut gives 0.06. A cut between
  * two like shots may stay above it: then the pose's own jump (JUMP_CM) restarts the filter at the
  * next detection. A change of light moves every cell alike and leaves the correlation as it was.
  */
-export const CUT_CORRELATION = 0.35;
+export const CUT_CORRELATION = 0.2;
 
 /**
  * Notices a scene cut in a video (or anything that swaps the whole picture at once) by comparing
@@ -21,6 +23,8 @@ export const CUT_CORRELATION = 0.35;
 export class CutDetector {
   private readonly last = new Float32Array(THUMB_WIDTH * THUMB_HEIGHT);
   private hasLast = false;
+  /** The lowest correlation seen since the source started (1 before any): how near a false cut came. */
+  lowest = 1;
 
   /**
    * Whether a frame, given as its thumbnail's luminance (THUMB_WIDTH × THUMB_HEIGHT, row by row),
@@ -28,7 +32,9 @@ export class CutDetector {
    * a reset never does.
    */
   isCut(thumb: Float32Array): boolean {
-    const cut = this.hasLast && correlate(this.last, thumb) < CUT_CORRELATION;
+    const match = this.hasLast ? correlate(this.last, thumb) : 1;
+    this.lowest = Math.min(this.lowest, match);
+    const cut = match < CUT_CORRELATION;
     this.last.set(thumb);
     this.hasLast = true;
     return cut;
