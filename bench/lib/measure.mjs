@@ -97,10 +97,8 @@ export async function measureWindow(session, { seconds, tapSelector }) {
     droppedShare: cameraFrames ? round(Math.max(0, cameraFrames - drawn) / cameraFrames, 3) : null,
     pumpDropped: delta('dropped'),
     longestGapMs: Number(after.stats.longestGapMs ?? 0),
-    auditPx: String(after.stats.auditPx ?? '')
-      .split(',')
-      .filter(Boolean)
-      .map(Number),
+    auditPx: pair(after.stats.auditPx),
+    auditSmoothedPx: pair(after.stats.auditSmoothedPx),
     cpuSPerMin:
       after.cpuS === null || before.cpuS === null
         ? null
@@ -133,6 +131,14 @@ export async function measureWindow(session, { seconds, tapSelector }) {
       tapPaintMs: summary(p.taps.map((t) => t.paint)),
     },
   };
+}
+
+/** A `p50,p95` data attribute as two numbers (none when empty). */
+function pair(attribute) {
+  return String(attribute ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map(Number);
 }
 
 function pick(object, keys) {

@@ -25,8 +25,11 @@ export const NOTES = [
     ' tracking** (the app’s `?stats` audit): frames are drawn at once with the pose predicted' +
     ' to their timestamp and tracked beside the drawing; when a tracked frame’s result comes,' +
     ' the pose it was drawn with is compared with the pose its own result gives (bridge and' +
-    ' hinges projected into the drawn picture, the larger distance). This is the error of' +
-    ' prediction and lag together. CPU s per minute is user + system time of the page’s' +
+    ' hinges projected into the drawn picture, the larger distance): unsmoothed, where the' +
+    ' tracker saw the head in that picture (the error of prediction and of the smoothing’s lag' +
+    ' together, plus the detection’s own noise), and smoothed, what the app would have drawn' +
+    ' had it tracked that frame first (blind to the lag: runs before 2026-11-26 reported only' +
+    ' this one). CPU s per minute is user + system time of the page’s' +
     ' renderer and the GPU process (`/proc/<pid>/stat`) over the window. Longest gap is the' +
     ' `?stats` watchdog: the longest time between two drawn frames, counted from when the later' +
     ' frame existed (a paused video is no gap), read 20 s (quick run: 8 s) after the first' +

@@ -24,8 +24,12 @@ const ROWS = [
   ['Drawn fps', (c) => [c.window?.drawnFps]],
   ['Tracking every frame it can (reference): tracked fps', (c) => [c.everyFrame?.trackedFps]],
   [
-    'Drawn pose vs that frame’s own tracking, px p50 / p95 (audit)',
+    'Drawn pose vs that frame’s own detection, px p50 / p95 (audit)',
     (c) => (c.window?.auditPx?.length ? c.window.auditPx : null),
+  ],
+  [
+    'Drawn pose vs the smoothed pose of that detection, px p50 / p95',
+    (c) => (c.window?.auditSmoothedPx?.length ? c.window.auditSmoothedPx : null),
   ],
   [
     'Low-end profile (CDP CPU throttle 4×): drawn / tracked fps',

@@ -70,7 +70,7 @@ export function checkTargets(run) {
       return verdict(gap <= 250, `${seen} (${w.window?.longestGapMs} ms later)`);
     },
   );
-  add('pipeline', 'position error p95 ≤ 2 px (drawn pose vs the frame’s own tracking)', () => {
+  add('pipeline', 'position error p95 ≤ 2 px (drawn pose vs the frame’s own detection)', () => {
     const px = w?.window?.auditPx;
     if (!px?.length) return null;
     return verdict(px[1] <= 2, `${px[1]} px (p50 ${px[0]} px)`);

@@ -41,6 +41,7 @@ export function StatsOverlay({ visible }: { visible: boolean }) {
     'data-scene-match-low': (w?.sceneMatchLow ?? 1).toFixed(3),
     'data-eyes': (w?.eyes ?? []).map((v) => v.toFixed(4)).join(','),
     'data-audit-px': (w?.auditPx ?? []).map((v) => v.toFixed(2)).join(','),
+    'data-audit-smoothed-px': (w?.auditSmoothedPx ?? []).map((v) => v.toFixed(2)).join(','),
     'data-step-px': w?.steadiness?.stepPx.toFixed(3) ?? '',
     'data-spread-px': w?.steadiness?.spreadPx.toFixed(3) ?? '',
     'data-pd-mm': w?.measure ? w.measure.pdMm.toFixed(2) : '',

@@ -144,8 +144,13 @@ export interface WorkerStats {
    * cut detector came to a false cut.
    */
   sceneMatchLow: number;
-  /** `?track=audit` only: adaptive vs every-frame pose, px in the drawn picture, p50 / p95. */
+  /**
+   * Tests' and bench's builds: the drawn pose against each tracked frame's own detection, px in
+   * the drawn picture, p50 / p95 (workers/tracking/track-audit.ts).
+   */
   auditPx?: [number, number];
+  /** The same against the smoothed pose that detection gives (blind to the smoothing's lag). */
+  auditSmoothedPx?: [number, number];
   /** Tests' and bench's builds: how still the drawn glasses are (workers/tracking/steadiness.ts). */
   steadiness?: SteadinessFigures | null;
   /** The face's real size, measured with the iris (null until the estimate is stable). */

@@ -156,7 +156,10 @@ export class TryOnPipeline {
       cuts: this.cutCount,
       sceneMatchLow: this.cuts.lowest,
       ...(__TEST_HOOKS__ && this.audit
-        ? { auditPx: [this.audit.errorPx.p(50), this.audit.errorPx.p(95)] }
+        ? {
+            auditPx: [this.audit.errorPx.p(50), this.audit.errorPx.p(95)],
+            auditSmoothedPx: [this.audit.smoothedErrorPx.p(50), this.audit.smoothedErrorPx.p(95)],
+          }
         : {}),
       ...(__TEST_HOOKS__ && this.steadiness ? { steadiness: this.steadiness.figures } : {}),
     });

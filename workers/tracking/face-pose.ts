@@ -14,7 +14,8 @@ import type { TrackResult } from '../common/track-result';
  */
 export class FacePose {
   private readonly filter = new PoseFilter();
-  private readonly raw = new Matrix4();
+  /** The last result's own pose, unsmoothed (the audit's reference, track-audit.ts). */
+  readonly raw = new Matrix4();
   private readonly smoothed = new Matrix4();
   private readonly scores = new Map<string, number>();
   private readonly lock = new FaceLock();

@@ -142,7 +142,7 @@ export class RemoteTracking implements Tracking {
     const { anchor, camera } = this.scene;
     if (!drawn?.shown || !anchor.visible) return;
     const { width, height } = this.scene.size;
-    this.audit.comparePoses(anchor.matrix, drawn.pose, camera, width, height);
+    this.audit.record(drawn.pose, this.facePose.raw, anchor.matrix, camera, width, height);
   }
 
   reset(): void {
