@@ -19,8 +19,8 @@ import { checkTargets } from './lib/targets.mjs';
 import { runCut, runStill } from './lib/motion.mjs';
 import { prepareMotionFixtures } from '../tests/e2e/motion-fixtures.mjs';
 
-// windowS: the app as shipped; refWindowS: the references beside it (every frame tracked, the
-// low-end profile, the main-thread baseline); `references`: whether the first two run at all.
+// windowS: the app as shipped; refWindowS: the references beside it (every frame tracked, every
+// other frame drawn, the low-end profile, the main-thread baseline); `references`: whether the first two run at all.
 // startWatchS: how long after a fresh profile's first frame its longest gap is read. Issue 7: a
 // full run under 10 minutes, a quick one (a smoke test of the bench itself, 136 s in CI with the
 // references) under 2.

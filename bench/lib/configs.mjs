@@ -40,12 +40,14 @@ async function windowWithMemory(session, plan, soakS, tapSelector) {
 }
 
 /**
- * The same app with `?track=every`: the tracking worker takes every frame it can (back to back),
- * the reference for the adaptive schedule's CPU time and the tracked rate's ceiling.
+ * The same app with a test switch in its query: `track=every`, the tracking worker takes every
+ * frame it can (back to back), the reference for the adaptive schedule's CPU time and the tracked
+ * rate's ceiling; `draw=half`, every other video frame is drawn, which shows how many detections
+ * the drawing's CPU costs (issue 37).
  */
-async function measureEveryFrame(session, baseUrl, plan) {
+async function measureSwitched(session, baseUrl, plan, query) {
   const { page } = session;
-  await startToFirstFrame(page, `${baseUrl}/home?stats&track=every`, plan.stepTimeoutMs);
+  await startToFirstFrame(page, `${baseUrl}/home?stats&${query}`, plan.stepTimeoutMs);
   await putOnFirstGlasses(page, plan.stepTimeoutMs);
   await warmUp(page, { seconds: plan.warmupS, minTracked: 20, timeoutMs: 120_000 });
   await resetProbes(page);
@@ -81,15 +83,20 @@ async function measureLowEnd(session, baseUrl, plan) {
   }
 }
 
-/** The two references beside the app as shipped: every frame tracked, and the low-end profile. */
+/**
+ * The references beside the app as shipped: every frame tracked, every other frame drawn, and the
+ * low-end profile.
+ */
 async function measureReferences(session, baseUrl, plan, log) {
   log('worker: tracking every frame (the reference for the adaptive default)');
-  const everyFrame = await measureEveryFrame(session, baseUrl, plan);
+  const everyFrame = await measureSwitched(session, baseUrl, plan, 'track=every');
+  log('worker: drawing every other frame (what drawing costs tracking)');
+  const halfDrawn = await measureSwitched(session, baseUrl, plan, 'draw=half');
   log(`worker: low-end profile (CPU throttled ${LOW_END_RATE}×)`);
   const lowEnd = await measureLowEnd(session, baseUrl, plan).catch((error) => ({
     error: firstLine(error),
   }));
-  return { everyFrame, lowEnd };
+  return { everyFrame, halfDrawn, lowEnd };
 }
 
 /**

@@ -80,6 +80,11 @@ export async function measureWindow(session, { seconds, tapSelector }) {
       : null;
   const tracked = delta('freshPoses');
   const drawn = delta('drawn');
+  /** CPU seconds a minute over the window (`kind`: 'total' or 'gpu'). */
+  const perMinute = (kind) =>
+    after.cpuS === null || before.cpuS === null
+      ? null
+      : round(((after.cpuS[kind] - before.cpuS[kind]) / wallS) * 60, 1);
   const frames = p.frames;
   const trackedFrames = frames.filter((f) => f.freshPose);
   const blocking = p.longTasks.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
@@ -99,10 +104,8 @@ export async function measureWindow(session, { seconds, tapSelector }) {
     longestGapMs: Number(after.stats.longestGapMs ?? 0),
     auditPx: pair(after.stats.auditPx),
     auditSmoothedPx: pair(after.stats.auditSmoothedPx),
-    cpuSPerMin:
-      after.cpuS === null || before.cpuS === null
-        ? null
-        : round(((after.cpuS - before.cpuS) / wallS) * 60, 1),
+    cpuSPerMin: perMinute('total'),
+    gpuCpuSPerMin: perMinute('gpu'),
     faceShare: trackedFrames.length
       ? round(trackedFrames.filter((f) => f.face).length / trackedFrames.length, 3)
       : null,

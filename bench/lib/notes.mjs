@@ -34,6 +34,9 @@ export const NOTES = [
     ' `?stats` watchdog: the longest time between two drawn frames, counted from when the later' +
     ' frame existed (a paused video is no gap), read 20 s (quick run: 8 s) after the first' +
     ' frame of the fresh profile (glasses tapped meanwhile) and at the end of the window.',
+  '**Drawing every other frame** is the same app with `?draw=half` (tests’ and bench builds):' +
+    ' the page passes on every other video frame, the rest as shipped. Against the adaptive' +
+    ' window it shows how many detections a second the drawing of the other half costs.',
   '**Low-end profile**: the app as shipped, in the same browser after the reference, with' +
     ' DevTools’ CPU throttle at 4× (CDP `Emulation.setCPUThrottlingRate` on the page’s' +
     ' target). The throttle slows the threads it reaches by suspending them; whether it reaches' +

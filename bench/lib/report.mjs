@@ -24,6 +24,10 @@ const ROWS = [
   ['Drawn fps', (c) => [c.window?.drawnFps]],
   ['Tracking every frame it can (reference): tracked fps', (c) => [c.everyFrame?.trackedFps]],
   [
+    'Drawing every other frame (what drawing costs tracking): tracked / drawn fps',
+    (c) => (c.halfDrawn?.drawnFps ? [c.halfDrawn.trackedFps, c.halfDrawn.drawnFps] : null),
+  ],
+  [
     'Drawn pose vs that frame’s own detection, px p50 / p95 (audit)',
     (c) => (c.window?.auditPx?.length ? c.window.auditPx : null),
   ],
@@ -42,6 +46,10 @@ const ROWS = [
   [
     'CPU s per minute, renderer + GPU: adaptive / every frame',
     (c) => [c.window?.cpuSPerMin, c.everyFrame?.cpuSPerMin],
+  ],
+  [
+    'of which the GPU process (software GL draws and composites there): adaptive / every frame',
+    (c) => [c.window?.gpuCpuSPerMin, c.everyFrame?.gpuCpuSPerMin],
   ],
   [
     (worker) => `Longest gap between drawn frames ms: window / ${watched(worker)}`,

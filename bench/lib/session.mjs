@@ -115,10 +115,15 @@ async function processRss(marker) {
   return total;
 }
 
-/** CPU seconds (user + system) the page's renderer and the GPU process used so far. */
+/**
+ * CPU seconds (user + system) the page's renderer and the GPU process used so far: together, and
+ * the GPU process alone (software GL draws and composites there); null when none was found.
+ */
 export async function processCpuS(marker) {
   const list = await sessionProcesses(marker);
-  return list.length ? list.reduce((sum, p) => sum + p.cpuTicks, 0) / CLOCK_TICKS : null;
+  if (!list.length) return null;
+  const seconds = (ps) => ps.reduce((sum, p) => sum + p.cpuTicks, 0) / CLOCK_TICKS;
+  return { total: seconds(list), gpu: seconds(list.filter((p) => p.kind === 'gpu')) };
 }
 
 const CLOCK_TICKS = 100; // sysconf(_SC_CLK_TCK) on Linux

@@ -66,6 +66,15 @@ export function trackModeOverride(): TrackMode | undefined {
   return forced === 'every' || forced === 'audit' ? forced : undefined;
 }
 
+/**
+ * `?draw=half` (tests' and bench's builds): the pump takes every other video frame, so drawing
+ * leaves the CPU to tracking (the bench's measure of what drawing costs tracking, issue 37).
+ */
+export function drawEveryOverride(): number {
+  if (!__TEST_HOOKS__) return 1;
+  return new URLSearchParams(location.search).get('draw') === 'half' ? 2 : 1;
+}
+
 /** Keeps measured verdicts; a delegate a `?delegate=` visit was told to use is no verdict. */
 export function rememberChoices(update: EngineChoices): void {
   const { delegate, ...rest } = update;

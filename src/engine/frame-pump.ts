@@ -17,6 +17,25 @@ export interface FrameSource {
 /** Takes ownership of the frame (transfers or closes it); resolves with what the engine did. */
 export type FrameSink = (frame: VideoFrame) => Promise<FrameResult>;
 
+/** `source` passing on one frame in `every` (the others are never grabbed). */
+export function thinned(source: FrameSource, every: number): FrameSource {
+  let seen = 0;
+  return {
+    onNextFrame(callback) {
+      let cancel = () => {};
+      const next = () => {
+        cancel = source.onNextFrame((capturedAtMs) => {
+          if (++seen % every === 0) callback(capturedAtMs);
+          else next();
+        });
+      };
+      next();
+      return () => cancel();
+    },
+    grab: (timestampUs) => source.grab(timestampUs),
+  };
+}
+
 export class FramePump {
   private pending: VideoFrame | null = null;
   private busy = false;

@@ -1,8 +1,9 @@
 import { useCallback, useRef, type RefObject } from 'react';
 import { stopStream } from './camera';
 import { frameLogger } from './debug-handle';
+import { drawEveryOverride } from './engine-choices';
 import type { EngineWaiter } from './engine-waiter';
-import { FramePump, videoFrameSource } from './frame-pump';
+import { FramePump, thinned, videoFrameSource } from './frame-pump';
 import type { TryOnEngine } from './try-on-engine';
 import type { VideoFileSession } from './video-file';
 
@@ -49,8 +50,10 @@ export function useSourceCore(
     (video: HTMLVideoElement, engine: TryOnEngine, mirror: boolean) => {
       mirrorRef.current = mirror;
       const options = { mirror, file: modeRef.current === 'file' };
+      const every = drawEveryOverride();
+      const source = videoFrameSource(video);
       const pump = new FramePump(
-        videoFrameSource(video),
+        every > 1 ? thinned(source, every) : source,
         (frame) => engine.processFrame(frame, options),
         (error) => console.warn('frame failed', error),
         frameLogger(),

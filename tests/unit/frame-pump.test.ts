@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FramePump, type FrameSource } from '../../src/engine/frame-pump';
+import { FramePump, thinned, type FrameSource } from '../../src/engine/frame-pump';
 import type { FrameResult } from '../../src/shared/try-on-types';
 
 /** A stand-in VideoFrame that records how often it is closed. */
@@ -144,5 +144,37 @@ describe('FramePump', () => {
     expect(c.framesIn).toBe(2000);
     expect(c.framesIn).toBe(c.drawn + c.dropped + c.failed);
     expect(frames.every(endedOnce)).toBe(true);
+  });
+});
+
+describe('thinned (the bench’s ?draw=half)', () => {
+  it('passes on every other frame and grabs only those, until cancelled', () => {
+    const hold: { next: ((at: number) => void) | null } = { next: null };
+    let grabs = 0;
+    const source: FrameSource = {
+      onNextFrame(cb) {
+        hold.next = cb;
+        return () => (hold.next = null);
+      },
+      grab() {
+        grabs++;
+        return null;
+      },
+    };
+    const half = thinned(source, 2);
+    const seen: number[] = [];
+    const take = (at: number) => {
+      seen.push(at);
+      half.grab(at * 1000);
+      cancel = half.onNextFrame(take);
+    };
+    let cancel = half.onNextFrame(take);
+    for (let at = 1; at <= 6; at++) hold.next?.(at);
+    expect(seen).toEqual([2, 4, 6]);
+    expect(grabs).toBe(3);
+    cancel();
+    hold.next?.(7);
+    hold.next?.(8);
+    expect(seen).toEqual([2, 4, 6]);
   });
 });
