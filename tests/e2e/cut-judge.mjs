@@ -1,31 +1,66 @@
 // Judges a run over the cut clip (motion-fixtures.mjs) from two logs: the pictures the <video>
-// presented with their media time (the test's own video frame callback, presentedLogger) and
-// the app's frame log (window.__tryOnFrames: each drawn frame's capture time and the capture time
-// of the result its pose rests on). Shared by motion.e2e.ts and the bench.
+// presented (the test's own video frame callback, presentedLogger: each one's capture time and a
+// luminance thumbnail of what the element showed) and the app's frame log (window.__tryOnFrames:
+// each drawn frame's capture time and the capture time of the result its pose rests on). Shared
+// by motion.e2e.ts, the engines' check and the bench.
 
-/** @typedef {{ at: number, media: number }} Presented */
+/** @typedef {{ at: number, media: number, luma: number[] }} Presented */
 /** @typedef {{ captured: number, poseFrom: number | null }} Drawn */
 
 /** Capture times are rounded to the microsecond on their way into a VideoFrame. */
 const SAME_MS = 0.01;
 
 /**
- * In the page: logs every picture the first <video> presents into window.__presented. The metadata
- * is the one the app stamps its frames with (frame-pump.ts), so capture times map to media time
- * without asking the app where the cut is. Self-contained (serialized into the page).
+ * Below this correlation two presented pictures show different scenes (the clip's two scenes:
+ * 0.04–0.06; a turning head from one frame to the next: over 0.99).
+ */
+const SCENE_CHANGE = 0.5;
+
+/**
+ * In the page: logs every picture the first <video> presents into window.__presented, with the
+ * capture time the app stamps its frames with (frame-pump.ts) and a 24×18 luminance thumbnail of
+ * what the element shows at that callback. The cut is found in those pictures, not in the media
+ * time: Firefox's callback says 3.000 s while the element still shows the frame before (measured
+ * on the cut clip; the new scene shows at the callback that says 3.033 s). Self-contained
+ * (serialized into the page).
  */
 export function presentedLogger() {
   const video = /** @type {HTMLVideoElement} */ (document.querySelector('video'));
+  const canvas = new OffscreenCanvas(24, 18);
+  const g = /** @type {OffscreenCanvasRenderingContext2D} */ (
+    canvas.getContext('2d', { willReadFrequently: true })
+  );
   /** @type {Presented[]} */
   const log = [];
   /** @type {any} */ (window).__presented = log;
   const next = () =>
     video.requestVideoFrameCallback((_now, meta) => {
       const at = performance.timeOrigin + (meta.captureTime ?? meta.expectedDisplayTime);
-      log.push({ at, media: meta.mediaTime });
+      g.drawImage(video, 0, 0, 24, 18);
+      const rgba = g.getImageData(0, 0, 24, 18).data;
+      const luma = [];
+      for (let i = 0; i < rgba.length; i += 4)
+        luma.push(Math.round(0.299 * rgba[i] + 0.587 * rgba[i + 1] + 0.114 * rgba[i + 2]));
+      log.push({ at, media: meta.mediaTime, luma });
       next();
     });
   next();
+}
+
+/** Pearson correlation of two thumbnails (1 for two flat ones). */
+function similarity(a, b) {
+  const mean = (v) => v.reduce((sum, x) => sum + x, 0) / v.length;
+  const ma = mean(a);
+  const mb = mean(b);
+  let ab = 0;
+  let aa = 0;
+  let bb = 0;
+  a.forEach((x, i) => {
+    ab += (x - ma) * (b[i] - mb);
+    aa += (x - ma) ** 2;
+    bb += (b[i] - mb) ** 2;
+  });
+  return aa * bb === 0 ? 1 : ab / Math.sqrt(aa * bb);
 }
 
 /**
@@ -35,7 +70,13 @@ export function presentedLogger() {
  * @param {number} frameS one frame's duration
  */
 export function judgeCut(presented, frames, cutAtS, frameS) {
-  const cutAt = presented.find((p) => p.media >= cutAtS - frameS / 2)?.at;
+  // The first picture of the new scene, within a few frames of where the clip cuts.
+  const cutAt = presented.find(
+    (p, i) =>
+      i > 0 &&
+      Math.abs(p.media - cutAtS) <= 4 * frameS &&
+      similarity(presented[i - 1].luma, p.luma) < SCENE_CHANGE,
+  )?.at;
   if (cutAt === undefined) return null;
   const before = frames.filter((f) => f.captured < cutAt - SAME_MS && f.captured > cutAt - 1000);
   const after = frames.filter((f) => f.captured >= cutAt - SAME_MS);

@@ -4,16 +4,10 @@ import { readStats, startCamera, waitForStats } from './app-page';
 import { withApp } from './app-session';
 import { chooseFile, DIST_DIR } from './media-helpers';
 import { judgeCut, presentedLogger } from './cut-judge.mjs';
-import { prepareMotionFixtures } from './motion-fixtures.mjs';
+import { prepareMotionFixtures, STILL_RMS_PX } from './motion-fixtures.mjs';
 import { STEADINESS_FRAMES } from '../../workers/tracking/steadiness';
 
 const motion = await prepareMotionFixtures();
-
-/**
- * Issue 37's target for a still face, in the camera picture's pixels: the glasses' centre moves at
- * most this much (RMS) from frame to frame, and strays at most this much from its mean place.
- */
-const STILL_RMS_PX = 0.3;
 
 let server: { url: string; close(): Promise<void> };
 beforeAll(async () => {

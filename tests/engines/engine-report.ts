@@ -18,6 +18,10 @@ export interface EngineReport {
   eyes: string;
   /** Scene cuts the worker noticed in the file (it has none), and the lowest match between frames. */
   cuts: string;
+  /** The cut clip: glasses before the cut, frames drawn with the old pose after it, time back. */
+  cut: string;
+  /** The still clip: the drawn bridge's RMS step and spread, camera px. */
+  still: string;
   photo: string;
   record: string;
   camera: string;
@@ -41,6 +45,8 @@ export const newReport = (engine: string): EngineReport => ({
   storage: '?',
   eyes: '?',
   cuts: '?',
+  cut: '?',
+  still: '?',
   photo: '?',
   record: '?',
   camera: '?',
@@ -85,7 +91,7 @@ export function summaryLine(r: EngineReport, totalS: number): string {
   return (
     `[engines] ${r.engine} ${r.version} | path=${r.path} delegate=${r.delegate} | ` +
     `tracking ${r.fps}, detect ${r.detectMs} ms | file=${r.file} (cuts seen: ${r.cuts}) | ` +
-    `eyes ${r.eyes} | ${r.measure} | ` +
+    `eyes ${r.eyes} | ${r.measure} | cut clip: ${r.cut} | still clip: ${r.still} | ` +
     `broken text ${r.text} | ` +
     `photo=${r.photo} | record=${r.record} | ${r.hidden} | camera=${r.camera} | ` +
     `storage=${r.storage} | ` +

@@ -4,7 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zhCN } from '../../src/i18n/zh-CN';
 import { CAPTURE_SCALE, PHOTO_FILE_NAME } from '../../src/shared/ui-constants';
+import { judgeCut, presentedLogger } from '../e2e/cut-judge.mjs';
 import { prepareFixtures, webmCopy } from '../e2e/fixtures.mjs';
+import { prepareMotionFixtures, STILL_RMS_PX } from '../e2e/motion-fixtures.mjs';
 import { recordedScreen } from '../e2e/loading-screen';
 import { DIST_DIR, encodesH264InPage, probeVideo } from '../e2e/media-helpers';
 import { textProblemsInPage } from '../e2e/text-fit';
@@ -18,6 +20,7 @@ import { launchWebKit, webkitAvailable } from './webkit.mjs';
 
 const fixtures = await prepareFixtures();
 const file = fixtures.files[0]!;
+const motion = await prepareMotionFixtures();
 const wanted = process.env.ENGINES?.split(',');
 const ENGINES = [
   { name: 'firefox', launch: launchFirefox, installed: firefoxAvailable() },
@@ -34,6 +37,8 @@ afterAll(() => server?.close());
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Seconds the tab stays hidden while nothing may move. */
 const HIDDEN_S = 3;
+/** Drawn frames a still face is watched over: 2–3 s in Firefox (Chromium's test watches 150). */
+const STILL_FRAMES = 40;
 /** Seconds over which the report's tracking rate is counted. */
 const REPORT_WINDOW_S = 2;
 /** In the page: the tab's visibility and the video's state. */
@@ -253,6 +258,77 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
       if (Number.isFinite(probe.durationS)) expect(probe.durationS).toBeGreaterThan(2);
     }),
   );
+
+  it.skipIf(why)(
+    '(k) after a scene cut in a file, no frame is drawn with the pose from before it',
+    () =>
+      check('k', async () => {
+        // The cut clip (motion-fixtures.mjs): one face for 3 s, then another; glasses 002 stay on.
+        const h264 = await session().evaluate(app.canPlayH264InPage);
+        const clip = h264 ? motion.cut.mp4 : await webmCopy(motion.cut.mp4);
+        const before = await session().evaluate(() => document.querySelector('video')!.src);
+        await session().setFiles('input[type=file]', clip);
+        // The test's own video frame callback logs what the <video> presents from the clip's
+        // first second on, so the cut's time is not the app's to say.
+        await session().waitFor(
+          (old: string) => {
+            const video = document.querySelector('video')!;
+            return video.src !== old && video.readyState >= 2 && video.currentTime < 1;
+          },
+          { args: [before], timeoutMs: 30_000, what: 'the clip to start' },
+        );
+        await session().evaluate(presentedLogger);
+        await session().waitFor(
+          (endS: number) => document.querySelector('video')!.currentTime > endS,
+          { args: [motion.cut.cutAtS + 1.5], timeoutMs: 60_000, what: 'the clip past its cut' },
+        );
+        const { presented, frames } = await session().evaluate(() => ({
+          presented: (window as unknown as { __presented: [] }).__presented,
+          frames: (window as unknown as { __tryOnFrames?: [] }).__tryOnFrames ?? [],
+        }));
+        const cut = judgeCut(presented, frames, motion.cut.cutAtS, 1 / 30);
+        report.cut = cut
+          ? `${cut.wornBefore} worn in the second before, ${cut.stale.length} stale after, ` +
+            `back after ${cut.backAfterMs === null ? '–' : Math.round(cut.backAfterMs)} ms`
+          : 'cut not presented';
+        expect(cut, 'the cut was presented').not.toBeNull();
+        expect(cut!.stale, 'frames after the cut drawn with a pose from before it').toEqual([]);
+        // Not vacuous: glasses drawn after the cut too (WebKitGTK's page path draws a file at
+        // 1–5 fps, so only "back at all" is asked here; Chromium's bound is motion.e2e.ts's).
+        expect(cut!.backAfterMs, 'the glasses are back after the cut').not.toBeNull();
+      }),
+  );
+
+  it.skipIf(why)('(l) a still face in a file gives still glasses', async (ctx) => {
+    if (name === 'webkit') {
+      // Measured: WebKitGTK here presents ~40 frames of this noisy VP8 file (8 s, 2.7 Mbit/s)
+      // and then no more for minutes (frames in stays put), which the portrait file never does;
+      // not yet found why. Chromium (motion.e2e.ts) and Firefox check a still face.
+      report.still = report.checks.l = 'skip: WebKitGTK stops presenting the noisy still file';
+      ctx.skip('WebKitGTK stops presenting the noisy still file');
+    }
+    await check('l', async () => {
+      // The still face with a camera's noise (motion-fixtures.mjs), as a file: Firefox's fake
+      // camera plays no file. STILL_FRAMES drawn frames after the glasses settled.
+      const h264 = await session().evaluate(app.canPlayH264InPage);
+      const clip = h264 ? motion.steady.mp4 : await webmCopy(motion.steady.mp4);
+      const opened = await app.readStats(session());
+      await session().setFiles('input[type=file]', clip);
+      const start = await app.waitForStats(
+        session(),
+        (st) => st.face === 1 && st.stepPx !== null && st.freshPoses >= opened.freshPoses + 5,
+        120_000,
+      );
+      const end = await app.waitForStats(
+        session(),
+        (st) => st.drawn >= start.drawn + STILL_FRAMES && st.stepPx !== null,
+        120_000,
+      );
+      report.still = `step ${end.stepPx} px, spread ${end.spreadPx} px`;
+      expect(end.stepPx!).toBeLessThanOrEqual(STILL_RMS_PX);
+      expect(end.spreadPx!).toBeLessThanOrEqual(STILL_RMS_PX);
+    });
+  });
 
   it.skipIf(why)('(h) a hidden tab does no work, and comes back by itself', async (ctx) => {
     if (s && !s.hideTab) {
