@@ -6,9 +6,9 @@ import { THUMB_HEIGHT, THUMB_WIDTH } from '../render/frame-thumbnail';
  * apart): a turning head (portrait-turn) gives 0.998 frame to frame and no less than 0.48 up to
  * 1.5 s apart, a hand-held webcam 0.99 and 0.76; portrait-turn's last frame against its first gives
  * 0.41 (a loop the page's seek may not have announced yet). An engine that draws a file at 1–5 fps
- * (WebKitGTK's page path) compares frames that far apart: it saw 0.45–0.65 there, and once, on a
- * slower machine, under 0.35 (the value was not recorded; `sceneMatchLow` in the stats now is).
- * The cut clip's cut gives 0.06. A cut between
+ * (WebKitGTK's page path) compares frames that far apart: 0.39–0.65 there, and once, on a slower
+ * machine, under 0.35 (`sceneMatchLow` in the stats gives the lowest a run saw). The cut clip's
+ * cut gives 0.06. A cut between
  * two like shots may stay above it: then the pose's own jump (JUMP_CM) restarts the filter at the
  * next detection. A change of light moves every cell alike and leaves the correlation as it was.
  */
