@@ -64,17 +64,34 @@ function similarity(a, b) {
 }
 
 /**
+ * For a failure's message: each presented picture within a second of the cut, as its media time
+ * and its similarity to the one before.
+ * @param {Presented[]} presented
+ * @param {number} cutAtS
+ */
+export function cutTrace(presented, cutAtS) {
+  return presented
+    .map((p, i) =>
+      i > 0 ? `${p.media.toFixed(3)}:${similarity(presented[i - 1].luma, p.luma).toFixed(2)}` : '',
+    )
+    .filter((_, i) => i > 0 && Math.abs(presented[i].media - cutAtS) <= 1)
+    .join(' ');
+}
+
+/**
  * @param {Presented[]} presented
  * @param {Drawn[]} frames
  * @param {number} cutAtS the cut's media time
  * @param {number} frameS one frame's duration
  */
 export function judgeCut(presented, frames, cutAtS, frameS) {
-  // The first picture of the new scene, within a few frames of where the clip cuts.
+  // The first picture of the new scene, from a few frames before where the clip cuts (an engine's
+  // label may lead its picture) to half a second after it (a busy page skips pictures).
   const cutAt = presented.find(
     (p, i) =>
       i > 0 &&
-      Math.abs(p.media - cutAtS) <= 4 * frameS &&
+      p.media >= cutAtS - 4 * frameS &&
+      presented[i - 1].media < cutAtS + 0.5 &&
       similarity(presented[i - 1].luma, p.luma) < SCENE_CHANGE,
   )?.at;
   if (cutAt === undefined) return null;

@@ -3,7 +3,7 @@ import { startServer } from '../../scripts/serve.mjs';
 import { readStats, startCamera, waitForStats } from './app-page';
 import { withApp } from './app-session';
 import { chooseFile, DIST_DIR } from './media-helpers';
-import { judgeCut, presentedLogger } from './cut-judge.mjs';
+import { cutTrace, judgeCut, presentedLogger } from './cut-judge.mjs';
 import { prepareMotionFixtures, STILL_RMS_PX } from './motion-fixtures.mjs';
 import { STEADINESS_FRAMES } from '../../workers/tracking/steadiness';
 
@@ -40,7 +40,7 @@ describe.concurrent('motion (issue 37)', () => {
         frames: window.__tryOnFrames ?? [],
       }));
       const cut = judgeCut(presented, frames, cutAtS, 1 / 30);
-      expect(cut, 'the cut was presented').not.toBeNull();
+      expect(cut, `the cut was presented (${cutTrace(presented, cutAtS)})`).not.toBeNull();
       // Not vacuous: the glasses were on the first face in the second before the cut (a busy
       // machine draws few frames: 2 there once, beside two other files).
       expect(cut!.wornBefore).toBeGreaterThan(0);
