@@ -83,8 +83,12 @@ export function cutTrace(presented, cutAtS) {
  * @param {Drawn[]} frames
  * @param {number} cutAtS the cut's media time
  * @param {number} frameS one frame's duration
+ * @param {number} [graceFrames] frames after the cut not judged: where an engine's callback and its
+ *   picture disagree by a frame (Firefox: at the cut clip's cut the element showed the old picture
+ *   at the callback that named the new one, and another run the test's picture was new while the
+ *   app's, taken in its own callback for the same frame, was still old)
  */
-export function judgeCut(presented, frames, cutAtS, frameS) {
+export function judgeCut(presented, frames, cutAtS, frameS, graceFrames = 0) {
   // The first picture of the new scene, from a few frames before where the clip cuts (an engine's
   // label may lead its picture) to half a second after it (a busy page skips pictures).
   const cutAt = presented.find(
@@ -103,7 +107,12 @@ export function judgeCut(presented, frames, cutAtS, frameS) {
     /** Frames in the second before the cut drawn with glasses (a run without them proves nothing). */
     wornBefore: before.filter((f) => f.poseFrom !== null).length,
     /** Frames after the cut drawn with a pose from before it: the failure. */
-    stale: after.filter((f) => f.poseFrom !== null && f.poseFrom < cutAt - SAME_MS),
+    stale: after.filter(
+      (f) =>
+        f.poseFrom !== null &&
+        f.poseFrom < cutAt - SAME_MS &&
+        f.captured >= cutAt + graceFrames * frameS * 1000 - SAME_MS,
+    ),
     /** How long after the cut the glasses were back on the new face (null: never, in the log). */
     backAfterMs: back ? back.captured - cutAt : null,
     drawnAfter: after.length,

@@ -338,7 +338,10 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
           presented: (window as unknown as { __presented: [] }).__presented,
           frames: (window as unknown as { __tryOnFrames?: [] }).__tryOnFrames ?? [],
         }));
-        const cut = judgeCut(presented, frames, motion.cut.cutAtS, 1 / 30);
+        // Firefox's picture may lag its callback by a frame (cut-judge.mjs): its first frame after
+        // the cut is not judged; the frames after it are (with the restart removed, 4 were stale).
+        const grace = name === 'firefox' ? 1 : 0;
+        const cut = judgeCut(presented, frames, motion.cut.cutAtS, 1 / 30, grace);
         report.cut = cut
           ? `${cut.wornBefore} worn in the second before, ${cut.stale.length} stale after, ` +
             `back after ${cut.backAfterMs === null ? '–' : Math.round(cut.backAfterMs)} ms`
