@@ -19,10 +19,9 @@ const SCENE_CHANGE = 0.5;
 /**
  * In the page: logs every picture the first <video> presents into window.__presented, with the
  * capture time the app stamps its frames with (frame-pump.ts) and a 24×18 luminance thumbnail of
- * what the element shows at that callback. The cut is found in those pictures, not in the media
- * time: Firefox's callback says 3.000 s while the element still shows the frame before (measured
- * on the cut clip; the new scene shows at the callback that says 3.033 s). Self-contained
- * (serialized into the page).
+ * what the element shows at that callback. The cut is found in both (judgeCut): Firefox's callback
+ * says 3.000 s while the element still shows the frame before (measured on the cut clip; the new
+ * scene shows at the callback that says 3.033 s). Self-contained (serialized into the page).
  */
 export function presentedLogger() {
   const video = /** @type {HTMLVideoElement} */ (document.querySelector('video'));
@@ -89,19 +88,26 @@ export function cutTrace(presented, cutAtS) {
  *   app's, taken in its own callback for the same frame, was still old)
  */
 export function judgeCut(presented, frames, cutAtS, frameS, graceFrames = 0) {
-  // The first picture of the new scene, from a few frames before where the clip cuts (an engine's
-  // label may lead its picture) to half a second after it (a busy page skips pictures).
-  const cutAt = presented.find(
+  // Where the new scene starts, by the callback's media time and by the picture the test saw in
+  // that callback (from a few frames before the cut to half a second after it: a busy page skips
+  // pictures). The two can disagree by a frame, either way, in Chromium as in Firefox: frames
+  // between them are not judged; stale frames are counted from the later one.
+  const labelAt = presented.find((p) => p.media >= cutAtS - frameS / 2)?.at;
+  const pictureAt = presented.find(
     (p, i) =>
       i > 0 &&
       p.media >= cutAtS - 4 * frameS &&
       presented[i - 1].media < cutAtS + 0.5 &&
       similarity(presented[i - 1].luma, p.luma) < SCENE_CHANGE,
   )?.at;
-  if (cutAt === undefined) return null;
-  const before = frames.filter((f) => f.captured < cutAt - SAME_MS && f.captured > cutAt - 1000);
+  if (labelAt === undefined || pictureAt === undefined) return null;
+  const firstAt = Math.min(labelAt, pictureAt);
+  const cutAt = Math.max(labelAt, pictureAt);
+  const before = frames.filter(
+    (f) => f.captured < firstAt - SAME_MS && f.captured > firstAt - 1000,
+  );
   const after = frames.filter((f) => f.captured >= cutAt - SAME_MS);
-  const back = after.find((f) => f.poseFrom !== null && f.poseFrom >= cutAt - SAME_MS);
+  const back = after.find((f) => f.poseFrom !== null && f.poseFrom >= firstAt - SAME_MS);
   return {
     cutAt,
     /** Frames in the second before the cut drawn with glasses (a run without them proves nothing). */
@@ -110,7 +116,7 @@ export function judgeCut(presented, frames, cutAtS, frameS, graceFrames = 0) {
     stale: after.filter(
       (f) =>
         f.poseFrom !== null &&
-        f.poseFrom < cutAt - SAME_MS &&
+        f.poseFrom < firstAt - SAME_MS &&
         f.captured >= cutAt + graceFrames * frameS * 1000 - SAME_MS,
     ),
     /** How long after the cut the glasses were back on the new face (null: never, in the log). */
