@@ -3,7 +3,8 @@ import { stopStream } from './camera';
 import { frameLogger } from './debug-handle';
 import { drawEveryOverride } from './engine-choices';
 import type { EngineWaiter } from './engine-waiter';
-import { FramePump, thinned, videoFrameSource } from './frame-pump';
+import { FramePump, thinned } from './frame-pump';
+import { videoFrameSource } from './video-frame-source';
 import type { TryOnEngine } from './try-on-engine';
 import type { VideoFileSession } from './video-file';
 

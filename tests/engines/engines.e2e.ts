@@ -291,11 +291,22 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
       };
       const shownAt = Date.now();
       await session().showTab!();
-      const back = await app.waitForStats(
-        session(),
-        (st) => st.framesIn >= after.stats.framesIn + 10 && st.freshPoses > after.stats.freshPoses,
-        30_000,
-      );
+      const back = await app
+        .waitForStats(
+          session(),
+          (st) =>
+            st.framesIn >= after.stats.framesIn + 10 && st.freshPoses > after.stats.freshPoses,
+          30_000,
+        )
+        .catch(async (error: unknown) => {
+          const media = JSON.stringify(await session().evaluate(mediaInPage));
+          const was = JSON.stringify({
+            ...after,
+            stats: undefined,
+            framesIn: after.stats.framesIn,
+          });
+          throw new Error(`${String(error)}\nshown: ${media}; hidden: ${was}`);
+        });
       const frames = (key: 'framesIn' | 'drawn' | 'freshPoses') =>
         after.stats[key] - before.stats[key];
       report.hidden =

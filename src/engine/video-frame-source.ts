@@ -1,0 +1,99 @@
+/**
+ * A FrameSource over a <video> element: one VideoFrame per new picture, told by the video frame
+ * callback, with a guard for when that callback stops coming while the video plays.
+ */
+import type { FrameSource } from './frame-pump';
+
+/**
+ * How long a playing, shown video may go without a video frame callback before its picture is
+ * polled instead. Firefox's callback can stop firing for a video that still plays (WebGL's
+ * conformance suite stopped relying on it in Firefox for this; a CI run saw a file play on after
+ * its tab was shown again with no frame taken for 30 s). A camera or file gives a picture every
+ * 17–70 ms, so a second without one while playing is a stall, not a slow source.
+ */
+export const FRAME_CALLBACK_STALL_MS = 1000;
+
+/** What the source reads of the video (the unit tests stand in for it). */
+type Video = Pick<
+  HTMLVideoElement,
+  'paused' | 'ended' | 'readyState' | 'currentTime' | 'videoWidth' | 'addEventListener'
+> &
+  Pick<HTMLVideoElement, 'removeEventListener'> &
+  Partial<Pick<HTMLVideoElement, 'requestVideoFrameCallback' | 'cancelVideoFrameCallback'>>;
+
+export function videoFrameSource(video: Video): FrameSource {
+  /** The callback stalled and has not fired since: poll from the start of each wait. */
+  let stalled = false;
+  const hasCallback = typeof video.requestVideoFrameCallback === 'function';
+  const playing = () =>
+    !video.paused &&
+    !video.ended &&
+    video.readyState >= 2 &&
+    (typeof document === 'undefined' || document.visibilityState === 'visible');
+  return {
+    onNextFrame(callback) {
+      const cancels: Array<() => void> = [];
+      const cancel = () => {
+        for (const undo of cancels.splice(0)) undo();
+      };
+      const once = (capturedAtMs: number) => {
+        cancel();
+        callback(capturedAtMs);
+      };
+      // A paused video that seeks shows a new picture, but Chromium calls no video frame callback
+      // for it (measured: frames in stayed the same over eight paused seeks): take it on seeked.
+      const seeked = () => {
+        if (video.paused) once(performance.timeOrigin + performance.now());
+      };
+      video.addEventListener('seeked', seeked);
+      cancels.push(() => video.removeEventListener('seeked', seeked));
+      if (!hasCallback) {
+        cancels.push(pollPicture(video, once));
+        return cancel;
+      }
+      const handle = video.requestVideoFrameCallback!((_now, metadata) => {
+        stalled = false;
+        once(performance.timeOrigin + (metadata.captureTime ?? metadata.expectedDisplayTime));
+      });
+      cancels.push(() => video.cancelVideoFrameCallback!(handle));
+      const poll = () =>
+        cancels.push(
+          pollPicture(video, (at) => {
+            stalled = true;
+            once(at);
+          }),
+        );
+      if (stalled) poll();
+      else {
+        // Paused or hidden, no picture is due: look again later.
+        const watch = (): ReturnType<typeof setTimeout> =>
+          setTimeout(() => {
+            if (playing()) poll();
+            else timer = watch();
+          }, FRAME_CALLBACK_STALL_MS);
+        let timer = watch();
+        cancels.push(() => clearTimeout(timer));
+      }
+      return cancel;
+    },
+    grab(timestampUs) {
+      if (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA || !video.videoWidth) return null;
+      return new VideoFrame(video as HTMLVideoElement, { timestamp: timestampUs });
+    },
+  };
+}
+
+/** Calls back once the video's time moves on (polled on animation frames); returns a cancel. */
+function pollPicture(
+  video: Pick<HTMLVideoElement, 'currentTime'>,
+  callback: (capturedAtMs: number) => void,
+): () => void {
+  const last = video.currentTime;
+  let handle = 0;
+  const poll = () => {
+    if (video.currentTime !== last) callback(performance.timeOrigin + performance.now());
+    else handle = requestAnimationFrame(poll);
+  };
+  handle = requestAnimationFrame(poll);
+  return () => cancelAnimationFrame(handle);
+}

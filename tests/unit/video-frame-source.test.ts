@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FRAME_CALLBACK_STALL_MS, videoFrameSource } from '../../src/engine/video-frame-source';
+
+/** A stand-in <video> whose frame callbacks fire only when the test says so. */
+function fakeVideo() {
+  const callbacks = new Map<number, VideoFrameRequestCallback>();
+  let nextHandle = 1;
+  const video = {
+    paused: false,
+    ended: false,
+    readyState: 4,
+    currentTime: 0,
+    videoWidth: 640,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    requestVideoFrameCallback(cb: VideoFrameRequestCallback) {
+      callbacks.set(nextHandle, cb);
+      return nextHandle++;
+    },
+    cancelVideoFrameCallback(handle: number) {
+      callbacks.delete(handle);
+    },
+    /** The engine presents a picture and calls back (when it does). */
+    present(captureTime: number) {
+      const waiting = [...callbacks.values()];
+      callbacks.clear();
+      for (const cb of waiting) cb(0, { captureTime } as VideoFrameCallbackMetadata);
+    },
+    callbacks,
+    /** Plays on for `ms` with no frame callback: the time moves 40 ms a step. */
+    playSilently(ms: number) {
+      for (let t = 0; t < ms; t += 40) {
+        video.currentTime += 0.04;
+        vi.advanceTimersByTime(40);
+      }
+    },
+  };
+  return video;
+}
+
+/** Animation frames every 16 ms on the fake clock. */
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) =>
+    setTimeout(() => cb(performance.now()), 16),
+  );
+  vi.stubGlobal('cancelAnimationFrame', (handle: ReturnType<typeof setTimeout>) =>
+    clearTimeout(handle),
+  );
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('videoFrameSource', () => {
+  it('takes each picture from the video frame callback, with its capture time', () => {
+    const video = fakeVideo();
+    const seen: number[] = [];
+    videoFrameSource(video).onNextFrame((at) => seen.push(at));
+    video.currentTime = 0.04;
+    video.present(1234);
+    vi.advanceTimersByTime(FRAME_CALLBACK_STALL_MS * 3);
+    expect(seen).toEqual([performance.timeOrigin + 1234]);
+  });
+
+  it('polls the picture when the callback stops while the video plays, and returns to it', () => {
+    const video = fakeVideo();
+    const source = videoFrameSource(video);
+    const seen: number[] = [];
+    const wait = () => source.onNextFrame((at) => seen.push(at));
+    wait();
+    video.playSilently(FRAME_CALLBACK_STALL_MS - 80);
+    expect(seen).toHaveLength(0);
+    video.playSilently(160);
+    expect(seen).toHaveLength(1);
+    // Stalled: the next picture is polled at once, not after another second.
+    wait();
+    video.playSilently(80);
+    expect(seen).toHaveLength(2);
+    // The callback comes back: it is taken, and no poll runs beside the next wait's timer.
+    wait();
+    video.present(5000);
+    expect(seen).toHaveLength(3);
+    expect(seen[2]).toBe(performance.timeOrigin + 5000);
+    wait();
+    video.playSilently(FRAME_CALLBACK_STALL_MS - 80);
+    expect(seen).toHaveLength(3);
+  });
+
+  it('waits as long as it takes while the video is paused, and polls once it plays without callbacks', () => {
+    const video = fakeVideo();
+    video.paused = true;
+    const seen: number[] = [];
+    videoFrameSource(video).onNextFrame((at) => seen.push(at));
+    vi.advanceTimersByTime(FRAME_CALLBACK_STALL_MS * 5);
+    // A paused picture never counts, even if its time is set (a seek has its own event).
+    expect(seen).toHaveLength(0);
+    video.paused = false;
+    video.playSilently(FRAME_CALLBACK_STALL_MS + 120);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('cancels every way of waiting', () => {
+    const video = fakeVideo();
+    const seen: number[] = [];
+    const cancel = videoFrameSource(video).onNextFrame((at) => seen.push(at));
+    cancel();
+    video.present(10);
+    video.playSilently(FRAME_CALLBACK_STALL_MS * 3);
+    expect(seen).toHaveLength(0);
+    expect(video.callbacks.size).toBe(0);
+  });
+});
