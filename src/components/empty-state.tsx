@@ -15,10 +15,11 @@ interface Props {
   onStopCamera: () => void;
   onOpenFile: () => void;
   onFile: (file: File) => void;
+  onPhoto: (file: File) => void;
 }
 
 /**
- * What the preview shows before any source is on: what to do, and the two ways to start right
+ * What the preview shows before any source is on: what to do, and the ways to start right
  * there. While the engine gets ready it says so, with its step; a source can already start (the
  * camera's permission and start-up overlap the engine's), and the picture says it waits.
  */
@@ -61,6 +62,13 @@ export function EmptyState(props: Props) {
             disabled={!canStart}
             onOpen={props.onOpenFile}
             onFile={props.onFile}
+          />
+          <VideoFileButton
+            kind="photo"
+            loading={false}
+            disabled={!canStart}
+            onOpen={props.onOpenFile}
+            onFile={props.onPhoto}
           />
         </div>
       )}

@@ -30,6 +30,7 @@ export function StatsOverlay({ visible }: { visible: boolean }) {
     'data-latency-ms-p95': ms(w?.latencyMsP95),
     'data-face': w?.face ? 1 : 0,
     'data-faces': w?.faces ?? 0,
+    'data-faces-found': w?.facesFound ?? 0,
     'data-sought-faces': w?.soughtFaces ?? 0,
     'data-worker-tracked': w?.tracked ?? 0,
     'data-delegate': w?.delegate ?? 'pending',

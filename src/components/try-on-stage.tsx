@@ -32,6 +32,7 @@ export function TryOnStage({ tryOn }: { tryOn: ReturnType<typeof useTryOn> }) {
             onStopCamera={controls.stopCamera}
             onOpenFile={controls.stopCamera}
             onFile={(file) => void controls.openVideoFile(file)}
+            onPhoto={(file) => void controls.openPhoto(file)}
           />
         ) : null}
       </TryOnView>

@@ -8,6 +8,7 @@ import {
   facingModeAtom,
   isCameraRunningAtom,
   photoFlashAtom,
+  photoSizeAtom,
   selectedModelAtom,
 } from '../state/atoms';
 import { MeasureBadge } from './measure-badge';
@@ -45,6 +46,7 @@ export function TryOnView(props: Props) {
   usePictureAspect(videoRef, viewRef);
   const worn = useAtomValue(selectedModelAtom) !== null;
   const flash = useAtomValue(photoFlashAtom);
+  const photo = useAtomValue(photoSizeAtom) !== null;
   const cameraRunning = useAtomValue(isCameraRunningAtom);
   const facing = useAtomValue(facingModeAtom);
   const mirrored = cameraRunning && facing === 'user';
@@ -81,7 +83,7 @@ export function TryOnView(props: Props) {
       ) : null}
       <StatsOverlay visible={showStats} />
       <ProcessingOverlay visible={loading} preparing={props.preparing} />
-      <NoFaceHint active={active && !loading} />
+      <NoFaceHint active={active && !loading} photo={photo} />
       <MeasureBadge active={active && !loading} />
       {children}
     </div>

@@ -10,16 +10,26 @@ interface Props {
   onFile: (file: File) => void;
   /** Out of sight (and of the accessibility tree) but mounted: a chooser it opened still answers. */
   hidden?: boolean;
+  /** A video file (the default) or a photo. */
+  kind?: 'video' | 'photo';
 }
 
-/** The primary "open video file" button and its hidden file input. */
-export function VideoFileButton({ loading, disabled, onOpen, onFile, hidden }: Props) {
+const KINDS = {
+  video: { className: 'open-video', label: 'openVideoFile', accept: 'video/*', icon: 'file' },
+  // Any image the browser may decode (HEIC where it can): the photo's header decides.
+  photo: { className: 'open-photo', label: 'openPhoto', accept: 'image/*', icon: 'photo' },
+} as const;
+
+/** The "open video file" (or "open photo") button and its hidden file input. */
+export function VideoFileButton(props: Props) {
+  const { loading, disabled, onOpen, onFile, hidden } = props;
+  const kind = KINDS[props.kind ?? 'video'];
   const inputRef = useRef<HTMLInputElement>(null);
   return (
     <>
       <button
         type="button"
-        className="open-video"
+        className={kind.className}
         hidden={hidden}
         disabled={disabled || loading}
         onClick={() => {
@@ -27,13 +37,13 @@ export function VideoFileButton({ loading, disabled, onOpen, onFile, hidden }: P
           inputRef.current?.click();
         }}
       >
-        <Icon name="file" />
-        {loading ? t('videoLoading') : t('openVideoFile')}
+        <Icon name={kind.icon} />
+        {loading ? t('videoLoading') : t(kind.label)}
       </button>
       <input
         ref={inputRef}
         type="file"
-        accept="video/*"
+        accept={kind.accept}
         hidden
         onChange={(event) => {
           const file = event.currentTarget.files?.[0];

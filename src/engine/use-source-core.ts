@@ -4,11 +4,12 @@ import { frameLogger } from './debug-handle';
 import { drawEveryOverride } from './engine-choices';
 import type { EngineWaiter } from './engine-waiter';
 import { FramePump, thinned } from './frame-pump';
+import { photoFrameSource } from './photo-frame-source';
 import { videoFrameSource } from './video-frame-source';
 import type { TryOnEngine } from './try-on-engine';
 import type { VideoFileSession } from './video-file';
 
-export type SourceMode = 'idle' | 'camera' | 'file';
+export type SourceMode = 'idle' | 'camera' | 'file' | 'photo';
 
 /**
  * What every source shares (use-sources.ts): the open stream or file, which one runs, the start
@@ -22,6 +23,8 @@ export function useSourceCore(
 ) {
   const streamRef = useRef<MediaStream | null>(null);
   const fileRef = useRef<VideoFileSession | null>(null);
+  /** The open photo, upright at its work size (photo mode only). */
+  const photoRef = useRef<ImageBitmap | null>(null);
   const modeRef = useRef<SourceMode>('idle');
   const mirrorRef = useRef(false);
   const starting = useRef<AbortController | null>(null);
@@ -42,6 +45,8 @@ export function useSourceCore(
     streamRef.current = null;
     fileRef.current?.release();
     fileRef.current = null;
+    photoRef.current?.close();
+    photoRef.current = null;
     const video = videoRef.current;
     if (video) video.srcObject = null;
     void engineRef.current?.reset().catch(() => {});
@@ -52,7 +57,8 @@ export function useSourceCore(
       mirrorRef.current = mirror;
       const options = { mirror, file: modeRef.current === 'file' };
       const every = drawEveryOverride();
-      const source = videoFrameSource(video);
+      const photo = modeRef.current === 'photo' ? photoRef.current : null;
+      const source = photo ? photoFrameSource(photo) : videoFrameSource(video);
       const pump = new FramePump(
         every > 1 ? thinned(source, every) : source,
         (frame) => engine.processFrame(frame, options),
@@ -67,7 +73,7 @@ export function useSourceCore(
 
   /**
    * A fresh engine after a crash: the source never stopped (the camera or file kept playing in
-   * the page), so its frames simply go to the new engine.
+   * the page, the photo is still open), so its frames simply go to the new engine.
    */
   const resume = useCallback(
     (engine: TryOnEngine) => {
@@ -80,5 +86,5 @@ export function useSourceCore(
     [feed, pumpRef, videoRef, waiter],
   );
 
-  return { streamRef, fileRef, modeRef, abortStart, nextStart, release, feed, resume };
+  return { streamRef, fileRef, photoRef, modeRef, abortStart, nextStart, release, feed, resume };
 }

@@ -5,6 +5,7 @@ import {
   engineErrorAtom,
   facingModeAtom,
   isCameraRunningAtom,
+  photoSizeAtom,
   videoLoadingAtom,
   videoModeAtom,
   type FacingMode,
@@ -14,11 +15,12 @@ import { EngineUnavailable, type EngineWaiter } from './engine-waiter';
 import type { FramePump } from './frame-pump';
 import type { TryOnEngine } from './try-on-engine';
 import { useHiddenPause } from './use-hidden-pause';
+import { usePhotoSource } from './use-photo-source';
 import { useSourceCore } from './use-source-core';
 import { loadVideoFile, videoFileProblem } from './video-file';
 
 /**
- * What feeds the worker: the camera (front or rear) or a local video file, never both. Every start
+ * What feeds the worker: the camera (front or rear), a local video file or a photo, one at a time. Every start
  * (and stop) aborts the one before: a camera that opens after the user moved on is stopped at
  * once, a file that is still loading is released, and neither reaches the pump. A source may start
  * before the engine is ready (`waiter`): its frames go to the engine once it is.
@@ -29,13 +31,14 @@ export function useSources(
   pumpRef: RefObject<FramePump | null>,
   waiter: EngineWaiter,
 ) {
-  const { streamRef, fileRef, modeRef, abortStart, nextStart, release, feed, resume } =
-    useSourceCore(videoRef, engineRef, pumpRef, waiter);
+  const core = useSourceCore(videoRef, engineRef, pumpRef, waiter);
+  const { streamRef, fileRef, modeRef, abortStart, nextStart, release, feed, resume } = core;
   const setError = useSetAtom(engineErrorAtom);
   const [running, setRunning] = useAtom(isCameraRunningAtom);
   const [facing, setFacing] = useAtom(facingModeAtom);
   const [videoMode, setVideoMode] = useAtom(videoModeAtom);
   const [loading, setLoading] = useAtom(videoLoadingAtom);
+  const [photoSize, setPhotoSize] = useAtom(photoSizeAtom);
   /** The camera is open and waits for the engine (the picture says so). */
   const [cameraWaiting, setCameraWaiting] = useState(false);
 
@@ -45,9 +48,10 @@ export function useSources(
     release();
     setRunning(false);
     setVideoMode(false);
+    setPhotoSize(null);
     setLoading(false);
     setCameraWaiting(false);
-  }, [abortStart, modeRef, release, setLoading, setRunning, setVideoMode]);
+  }, [abortStart, modeRef, release, setLoading, setPhotoSize, setRunning, setVideoMode]);
 
   const startCamera = useCallback(
     async (mode: FacingMode = facing) => {
@@ -169,6 +173,8 @@ export function useSources(
     ],
   );
 
+  const openPhoto = usePhotoSource(videoRef, core, waiter, stopAll);
+
   useEffect(() => stopAll, [stopAll]);
   useHiddenPause(
     videoRef,
@@ -180,14 +186,17 @@ export function useSources(
     running,
     facing,
     videoMode,
+    /** A photo is the source (and tracked once the engine has it). */
+    photoMode: photoSize !== null,
     loading,
     cameraWaiting,
-    /** Camera or file: something is being tracked. */
-    active: running || videoMode,
+    /** Camera, file or photo: something is being tracked. */
+    active: running || videoMode || (photoSize !== null && !loading),
     startCamera,
     stopCamera,
     switchCamera,
     openVideoFile,
+    openPhoto,
     stopAll,
     resume,
   };

@@ -186,7 +186,8 @@ export function useTryOn() {
     /** While starting: how many of the preparation steps are done. */
     preparing,
     ...sources,
-    recording: useRecording(engine, sources.active, canvasRef),
+    // A photo is no moving picture: recording asks for a camera or a video.
+    recording: useRecording(engine, sources.active && !sources.photoMode, canvasRef),
   };
 }
 

@@ -1,4 +1,6 @@
+import { useAtomValue } from 'jotai';
 import { useEffect, type RefObject } from 'react';
+import { photoSizeAtom } from '../state/atoms';
 import type { TryOnEngine } from './try-on-engine';
 
 /**
@@ -36,9 +38,9 @@ export function useViewSize(viewRef: RefObject<HTMLElement | null>, engine: TryO
 const DEFAULT_ASPECT = 4 / 3;
 
 /**
- * Publishes the video's aspect ratio to the view's CSS (`--picture-aspect`), which sizes the view
+ * Publishes the picture's aspect ratio to the view's CSS (`--picture-aspect`), which sizes the view
  * to fit both the width and the height the layout allows (a phone keeps the grid in reach below
- * a sticky preview). A rotated camera or another file changes it.
+ * a sticky preview). A rotated camera, another file or a photo changes it.
  */
 export function usePictureAspect(
   videoRef: RefObject<HTMLVideoElement | null>,
@@ -61,4 +63,10 @@ export function usePictureAspect(
       video.removeEventListener('resize', update);
     };
   }, [videoRef, viewRef]);
+  // A photo is no video: its own size says.
+  const photo = useAtomValue(photoSizeAtom);
+  useEffect(() => {
+    if (photo)
+      viewRef.current?.style.setProperty('--picture-aspect', String(photo.width / photo.height));
+  }, [photo, viewRef]);
 }

@@ -64,6 +64,14 @@ export function Home() {
           onOpen={controls.stopCamera}
           onFile={openFile}
         />
+        <VideoFileButton
+          kind="photo"
+          hidden={idle}
+          loading={controls.loading}
+          disabled={status !== 'ready'}
+          onOpen={controls.stopCamera}
+          onFile={(file) => void controls.openPhoto(file)}
+        />
         {storageUnavailable ? <p className="notice">{t('storageUnavailable')}</p> : null}
         {error ? (
           <p role="alert" className="error">

@@ -127,6 +127,8 @@ export interface WorkerStats {
   latencyMsP50: number;
   latencyMsP95: number;
   face: boolean;
+  /** Faces in the last tracking result (a photo with several says so). */
+  facesFound: number;
   /** How many faces the tracker seeks now (1, or NUM_FACES to see who is there). */
   soughtFaces: number;
   delegate: Delegate | 'pending';

@@ -6,6 +6,18 @@
 /** Video file maximum: 50 MB. */
 export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
 
+/** Photo file maximum: 20 MB (issue 38). */
+export const PHOTO_MAX_BYTES = 20 * 1024 * 1024;
+/** Photo size maximum, either way round: 4000×3000 pixels (12 MP). */
+export const PHOTO_MAX_PX = { long: 4000, short: 3000 } as const;
+/**
+ * A photo is tracked and drawn at most this many pixels on its long side (a camera's HD picture);
+ * its saved photo is CAPTURE_SCALE times that, like a video's.
+ */
+export const PHOTO_WORK_MAX_PX = 1280;
+/** Reading and decoding a photo past this counts as failed, ms. */
+export const PHOTO_DECODE_TIMEOUT_MS = 20_000;
+
 /** Canvas display width: 95% of the window width. */
 export const VIEW_WIDTH_FRACTION = 0.95;
 
@@ -42,6 +54,11 @@ export const GRID_COLUMNS = 3;
 
 /** How long a running source shows no face before the hint appears, ms. */
 export const NO_FACE_HINT_MS = 3_000;
+/**
+ * A photo is tracked within a few hundred ms: what it holds (no face, several) is said after this,
+ * once the figures of the source before it are gone, ms.
+ */
+export const PHOTO_HINT_MS = 1_000;
 
 /** Press and hold the preview this long before the glasses hide (a tap does nothing), ms. */
 export const COMPARE_HOLD_MS = 150;

@@ -42,4 +42,6 @@ export const pipelineStatsAtom = atom<PipelineStats | null>(null);
 /** Video file mode (docs/behaviour.md §3 videoMode / isLoading / isRecording). */
 export const videoModeAtom = atom(false);
 export const videoLoadingAtom = atom(false);
+/** A photo is the source (issue 38): its work size, upright (null when none is open). */
+export const photoSizeAtom = atom<{ width: number; height: number } | null>(null);
 export const isRecordingAtom = atom(false);

@@ -20,11 +20,14 @@ export async function wearGlasses(page: Page, serial = '001'): Promise<void> {
 }
 
 /** Opens a local video file through the app's 打开视频文件 button. */
-export async function chooseFile(page: Page, path: string): Promise<void> {
+export async function chooseFile(page: Page, path: string, button = '打开视频文件'): Promise<void> {
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: '打开视频文件' }).click({ timeout: 90_000 });
+  await page.getByRole('button', { name: button }).click({ timeout: 90_000 });
   await (await chooser).setFiles(path);
 }
+
+/** Opens a photo through 打开照片 and its chooser. */
+export const choosePhoto = (page: Page, path: string) => chooseFile(page, path, '打开照片');
 
 /** Saves a download under a fresh temp folder and returns the path. */
 export async function saveDownload(download: Download): Promise<string> {

@@ -19,6 +19,8 @@ export interface Stats {
   renderMs: number;
   face: number;
   faces: number;
+  /** Faces in the last tracking result. */
+  facesFound: number;
   soughtFaces: number;
   workerTracked: number;
   delegate: string;
@@ -57,6 +59,7 @@ export function parseStats(data: Record<string, string | undefined>): Stats {
     renderMs: n('renderMs'),
     face: n('face'),
     faces: n('faces'),
+    facesFound: n('facesFound'),
     soughtFaces: n('soughtFaces'),
     workerTracked: n('workerTracked'),
     delegate: data.delegate ?? '',

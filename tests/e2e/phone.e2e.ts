@@ -110,14 +110,15 @@ describe.each(DEVICES)('phone-first try-on on %s', (_device, device, sizes) => {
         // A source can start already (camera.e2e.ts: the camera waits for the engine).
         expect(await view.getByRole('button', { name: '开启摄像头' }).isEnabled()).toBe(true);
         release();
-        // Ready: what to do, and both ways to start, right in the picture.
+        // Ready: what to do, and every way to start, right in the picture.
         await view
-          .getByText('开启摄像头，或打开一段视频，即可试戴眼镜')
+          .getByText('开启摄像头，或打开一段视频、一张照片，即可试戴眼镜')
           .waitFor({ timeout: 60_000 });
         await expect
           .poll(() => view.getByRole('button', { name: '开启摄像头' }).isEnabled())
           .toBe(true);
         expect(await view.getByRole('button', { name: '打开视频文件' }).isEnabled()).toBe(true);
+        expect(await view.getByRole('button', { name: '打开照片' }).isEnabled()).toBe(true);
 
         await chooseFile(page, file.mp4);
         await wearGlasses(page, '002');

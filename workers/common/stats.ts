@@ -81,6 +81,15 @@ export class PipelineMeter {
     this.trackedRate.tick(now);
   }
 
+  /**
+   * A detection outside the drawn frames (the kept picture tracked again: a paused video, a
+   * photo), counted so that "tracked and no face" holds for a picture that never changes.
+   */
+  countTracked(face: boolean): void {
+    this.tracked++;
+    if (face) this.faces++;
+  }
+
   /** The watchdog starts afresh with a new source. */
   restartWatch(): void {
     this.lastDrawnAt = null;

@@ -28,6 +28,8 @@ export class KeptPicture {
     private readonly clock: RisingClock,
     private readonly frames: FrameLedger,
     private readonly onDrawn: () => void,
+    /** A detection ran on the kept picture (a photo's only ones, on a tracking worker). */
+    private readonly onTracked: () => void = () => {},
   ) {}
 
   /** Keeps a clone of `frame`, just drawn; `ownPose`: drawn with its own tracking result. */
@@ -99,6 +101,7 @@ export class KeptPicture {
     const frame = this.frames.clone(kept);
     try {
       await this.tracking.trackNow(frame, this.clock.again(), this.mirror);
+      this.onTracked();
       // The result was applied in this task: the scene holds this picture's pose.
       if (this.frame === kept) this.ownPose = true;
       return await use(frame, this.mirror);

@@ -62,7 +62,14 @@ export class TryOnPipeline {
     this.fit = new CanvasFit(scene);
     frames.onEmpty = () => this.publish(true);
     this.glasses = new GlassesSlot(scene);
-    this.kept = new KeptPicture(scene, tracking, this.clock, frames, () => this.publish(true));
+    this.kept = new KeptPicture(
+      scene,
+      tracking,
+      this.clock,
+      frames,
+      () => this.publish(true),
+      () => this.meter.countTracked(this.facePose.face),
+    );
     // At the clock's first timestamp (0): every frame's capture time comes after it.
     if (warmUp) tracking.warmUp(() => this.clock.next(0));
   }
@@ -146,6 +153,7 @@ export class TryOnPipeline {
     this.onStats({
       ...this.meter.timings(),
       face: this.facePose.face,
+      facesFound: this.facePose.found,
       soughtFaces: this.facePose.soughtFaces,
       delegate: this.tracking.delegate,
       quality: this.quality,

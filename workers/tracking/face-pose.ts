@@ -22,6 +22,8 @@ export class FacePose {
   private readonly count = new FaceCount();
   readonly measurer = new FaceMeasurer();
   face = false;
+  /** Faces in the last tracking result, the worn one included (up to the faces sought). */
+  found = 0;
   /** Distance between the reprojected nose bridge and its landmark (camera FOV check). */
   alignPx = 0;
   /** Eye centres in picture coordinates, mirrored like the preview; empty without a face. */
@@ -32,7 +34,8 @@ export class FacePose {
   /** Poses the scene from the tracking result of the frame at `timeMs` (its timestamp). */
   apply(all: TrackResult, timeMs: number, mirror: boolean): void {
     const result = this.lock.pick(all, timeMs);
-    this.count.observe(all.faceLandmarks?.length ?? 0, this.lock.unsure, timeMs);
+    this.found = all.faceLandmarks?.length ?? 0;
+    this.count.observe(this.found, this.lock.unsure, timeMs);
     // The glasses went to another person: what was measured belongs to someone else.
     if (this.lock.changed) this.measurer.reset();
     const { width, height } = this.scene.size;
