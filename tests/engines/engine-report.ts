@@ -23,6 +23,8 @@ export interface EngineReport {
   /** The still clip: the drawn bridge's RMS step and spread, camera px. */
   still: string;
   photo: string;
+  /** A photo as the source (EXIF-turned): its glasses at the eyes, the picture's size. */
+  photoSource: string;
   record: string;
   camera: string;
   measure: string;
@@ -48,6 +50,7 @@ export const newReport = (engine: string): EngineReport => ({
   cut: '?',
   still: '?',
   photo: '?',
+  photoSource: '?',
   record: '?',
   camera: '?',
   measure: '?',
@@ -92,6 +95,7 @@ export function summaryLine(r: EngineReport, totalS: number): string {
     `[engines] ${r.engine} ${r.version} | path=${r.path} delegate=${r.delegate} | ` +
     `tracking ${r.fps}, detect ${r.detectMs} ms | file=${r.file} (cuts seen: ${r.cuts}) | ` +
     `eyes ${r.eyes} | ${r.measure} | cut clip: ${r.cut} | still clip: ${r.still} | ` +
+    `photo source: ${r.photoSource} | ` +
     `broken text ${r.text} | ` +
     `photo=${r.photo} | record=${r.record} | ${r.hidden} | camera=${r.camera} | ` +
     `storage=${r.storage} | ` +

@@ -1,6 +1,6 @@
 // The same checks in Firefox ESR and WebKitGTK, one browser at a time, one session per engine
 // (the checks build on each other: first visit, then a file, glasses, photo, recording, a hidden tab,
-// a clip with a cut, a still clip, camera).
+// a clip with a cut, a still clip, a photo as the source, camera).
 // Run with `npm run test:engines` (Xvfb); ENGINES=firefox or ENGINES=webkit picks one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zhCN } from '../../src/i18n/zh-CN';
@@ -8,6 +8,7 @@ import { CAPTURE_SCALE, PHOTO_FILE_NAME } from '../../src/shared/ui-constants';
 import { judgeCut, presentedLogger } from '../e2e/cut-judge.mjs';
 import { prepareFixtures, webmCopy } from '../e2e/fixtures.mjs';
 import { prepareMotionFixtures, STILL_RMS_PX } from '../e2e/motion-fixtures.mjs';
+import { preparePhotoFixtures } from '../e2e/photo-fixtures.mjs';
 import { recordedScreen } from '../e2e/loading-screen';
 import { DIST_DIR, encodesH264InPage, probeVideo } from '../e2e/media-helpers';
 import { textProblemsInPage } from '../e2e/text-fit';
@@ -22,6 +23,7 @@ import { launchWebKit, webkitAvailable } from './webkit.mjs';
 const fixtures = await prepareFixtures();
 const file = fixtures.files[0]!;
 const motion = await prepareMotionFixtures();
+const photos = await preparePhotoFixtures();
 const wanted = process.env.ENGINES?.split(',');
 const ENGINES = [
   { name: 'firefox', launch: launchFirefox, installed: firefoxAvailable() },
@@ -395,6 +397,36 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
       expect(end.spreadPx!).toBeLessThanOrEqual(STILL_RMS_PX);
     });
   });
+
+  it.skipIf(why)('(m) a photo is a source: upright by its EXIF, glasses at the eyes', () =>
+    check('m', async () => {
+      // The face stored sideways with EXIF orientation 6 (photo-fixtures.mjs); glasses 002 on.
+      const { width, height } = photos.turnedSize;
+      await session().setFiles('input[accept="image/*"]', photos.turned);
+      const aspectIs = (aspect: number) => {
+        const view = document.querySelector<HTMLElement>('.view');
+        const shown = Number(view?.style.getPropertyValue('--picture-aspect'));
+        return Math.abs(shown - aspect) < 0.001;
+      };
+      await session().waitFor(aspectIs, {
+        args: [width / height],
+        timeoutMs: 30_000,
+        what: 'the photo upright',
+      });
+      await app.waitForStats(session(), (st) => st.face === 1, 60_000);
+      // The kept picture may still be the file's for a moment: judged once it is the photo.
+      let cmp = await app.compareGlassesAtEyes(session());
+      for (let i = 0; i < 10 && cmp.width !== width * 2; i++) {
+        await sleep(300);
+        cmp = await app.compareGlassesAtEyes(session());
+      }
+      report.photoSource = `${cmp.width}×${cmp.height}, eyes ${cmp.eyes.toFixed(1)}/corner ${cmp.corner.toFixed(2)}`;
+      expect(cmp.width).toBe(width * 2);
+      expect(cmp.height).toBe(height * 2);
+      expect(cmp.eyes).toBeGreaterThan(5);
+      expect(cmp.corner).toBeLessThan(1);
+    }),
+  );
 
   it.skipIf(why)("(f) 开启摄像头 with the engine's fake camera: frames flow", async (ctx) => {
     const cameras = await s
