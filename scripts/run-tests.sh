@@ -43,14 +43,15 @@ cat "$logs/engines"
 # The Chromium suite, alone: it is CPU-bound and its checks see the picture in real time, but for
 # the files below. Beside it, one after the other, the privacy session (privacy.e2e.ts: it waits a
 # minute for MediaPipe's usage-log flush, 60 s after the workers start, and judges nothing in real
-# time) and the late occluder (late-occluder.e2e.ts: 17 s of it a wait on the app's deadline). At
+# time), the late occluder (late-occluder.e2e.ts: 17 s of it a wait on the app's deadline) and the
+# photo source with favourites (photo.e2e.ts: a still picture, tracked twice, nothing timed). At
 # the end, side by side, the text sweep (page layout at 6 sizes) and the shop-page embedding.
 # Measured: beside the engines and the checks the privacy session missed a click's 30 s; with the
 # site and catalogue checks beside the suite too, a paused video and the page path missed their
 # deadlines there; four files side by side each ran 1.5-4x slower; the cut test (motion.e2e.ts)
 # beside the two at the end once saw no glasses on the first face before the cut, so it runs in
 # the suite. `npm run test:e2e` runs every file one by one.
-beside=(tests/e2e/privacy.e2e.ts tests/e2e/late-occluder.e2e.ts)
+beside=(tests/e2e/privacy.e2e.ts tests/e2e/late-occluder.e2e.ts tests/e2e/photo.e2e.ts)
 (for file in "${beside[@]}"; do
   timed "e2e (Chromium) $(basename "$file"), beside the suite" \
     npx vitest run --project e2e "$file" || exit

@@ -8,6 +8,7 @@ const PATHS = {
   stop: 'M7 7h10v10H7z',
   cancel: 'M6 6l12 12M18 6L6 18',
   file: 'M6 3h8l4 4v14H6zM14 3v4h4M10 11l5 3-5 3z',
+  heart: 'M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -5,6 +5,7 @@ import type { CellState } from '../catalogue/use-catalogue';
 import type { CatalogueEntry } from '../catalogue/manifest';
 import { t, type StringKey } from '../i18n';
 import { assetUrl } from '../storage/asset-url';
+import { Icon } from './icons';
 import { StatusIcon } from './status-icon';
 
 interface Props {
@@ -12,6 +13,9 @@ interface Props {
   onTap: (entry: CatalogueEntry) => void;
   /** A source is on: once the face's width is stable, cells say whether their size suits it. */
   measuring: boolean;
+  /** The frames marked 收藏 (catalogue values), and the heart's tap; null while being read. */
+  favourites: readonly string[] | null;
+  onFavourite: (value: string) => void;
 }
 
 const VERDICT: Record<SizeFit, StringKey> = {
@@ -21,12 +25,13 @@ const VERDICT: Record<SizeFit, StringKey> = {
 };
 
 /**
- * The catalogue: 3 columns, no gutter; preview, serial number, status and label per cell. With
- * the face measured, each cell of known width says whether it suits, and 合适尺寸优先 puts the
- * best fitting first.
+ * The catalogue: 3 columns, no gutter; preview, serial number, status and label per cell, and a
+ * heart to keep it (只看收藏 shows only those). With the face measured, each cell of known width
+ * says whether it suits, and 合适尺寸优先 puts the best fitting first.
  */
-export function ModelGrid({ cells, onTap, measuring }: Props) {
+export function ModelGrid({ cells, onTap, measuring, favourites, onFavourite }: Props) {
   const [fitFirst, setFitFirst] = useState(false);
+  const [onlyFavourites, setOnlyFavourites] = useState(false);
   // A frame named by a shop's link comes into view once, when its cell first shows.
   const list = useRef<HTMLUListElement>(null);
   const shownLinked = useRef(false);
@@ -40,11 +45,22 @@ export function ModelGrid({ cells, onTap, measuring }: Props) {
   }, [linked]);
   const advice = useSizeAdvice(cells, measuring);
   const byValue = new Map(cells.map((cell) => [cell.entry.value, cell]));
-  const shown = fitFirst && advice ? advice.order.map((value) => byValue.get(value)!) : cells;
+  const ordered = fitFirst && advice ? advice.order.map((value) => byValue.get(value)!) : cells;
+  const kept = new Set(favourites ?? []);
+  const shown = onlyFavourites ? ordered.filter((cell) => kept.has(cell.entry.value)) : ordered;
   return (
     <>
-      {advice ? (
-        <div className="fit-first-row">
+      <div className="fit-first-row">
+        <button
+          type="button"
+          className="only-favourites"
+          aria-pressed={onlyFavourites}
+          disabled={favourites === null}
+          onClick={() => setOnlyFavourites((on) => !on)}
+        >
+          {t('onlyFavourites')}
+        </button>
+        {advice ? (
           <button
             type="button"
             className="fit-first"
@@ -53,7 +69,12 @@ export function ModelGrid({ cells, onTap, measuring }: Props) {
           >
             {t('fitFirst')}
           </button>
-        </div>
+        ) : null}
+      </div>
+      {onlyFavourites && shown.length === 0 ? (
+        <p className="grid-note" role="status">
+          {t('noFavourites')}
+        </p>
       ) : null}
       <ul ref={list} className="model-grid" aria-label={t('catalogue')}>
         {shown.map((cell) => (
@@ -96,10 +117,37 @@ export function ModelGrid({ cells, onTap, measuring }: Props) {
                 </span>
               ) : null}
             </button>
+            <FavouriteButton
+              name={cell.entry.text}
+              on={kept.has(cell.entry.value)}
+              disabled={favourites === null}
+              onTap={() => onFavourite(cell.entry.value)}
+            />
           </li>
         ))}
       </ul>
     </>
+  );
+}
+
+/** The heart on a cell's corner: a button of its own (a button may not hold another). */
+function FavouriteButton(props: {
+  name: string;
+  on: boolean;
+  disabled: boolean;
+  onTap: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="favourite"
+      aria-pressed={props.on}
+      aria-label={t(props.on ? 'favouriteRemove' : 'favouriteAdd', { name: props.name })}
+      disabled={props.disabled}
+      onClick={props.onTap}
+    >
+      <Icon name="heart" />
+    </button>
   );
 }
 

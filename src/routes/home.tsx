@@ -6,6 +6,7 @@ import { TryOnStage } from '../components/try-on-stage';
 import { useCatalogue } from '../catalogue/use-catalogue';
 import { ModelGrid } from '../components/model-grid';
 import { VideoFileButton } from '../components/video-file-button';
+import { useFavourites } from '../catalogue/use-favourites';
 import { useTryOn, type TryOnControls } from '../engine/use-try-on';
 import { t } from '../i18n';
 import { useSearch } from 'wouter';
@@ -46,6 +47,7 @@ export function Home() {
     linkRequest,
   );
   const wear = useCallback((asked: string) => setLinkRequest({ asked }), []);
+  const favourites = useFavourites();
   useEmbedChannel({ cells: catalogue.cells, link: catalogue.link, onWear: wear });
 
   return (
@@ -84,6 +86,8 @@ export function Home() {
           cells={catalogue.cells}
           onTap={(entry) => void catalogue.tap(entry)}
           measuring={controls.active}
+          favourites={favourites.loaded ? favourites.favourites : null}
+          onFavourite={favourites.toggle}
         />
       </div>
       <FileOffer />

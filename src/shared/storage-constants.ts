@@ -34,6 +34,10 @@ export const KEY_MODEL_STATUS = 'modelStatus';
 export const KEY_ENV_IMAGE = 'envImage';
 /** Ours, not the original's: the environment prefiltered on the CPU, kept between starts. */
 export const KEY_ENV_CUBE = 'envCube';
+/** Ours: the frames marked 收藏 (issue 38), by catalogue value, newest last. */
+export const KEY_FAVOURITES = 'favourites';
+/** More favourites than this are not kept (the oldest go first). */
+export const FAVOURITES_MAX = 200;
 export const WASM_CACHE_NAME = 'mediapipe-wasm';
 
 /**

@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-describe('a photo as the source', () => {
+describe('a photo as the source, and favourites', () => {
   it('wears glasses at the eyes, upright by its EXIF, switches at once, saves at 2×, and refuses what it must', async () => {
     await withApp(server.url, {}, async ({ page }) => {
       const alert = page.getByRole('alert');
@@ -84,7 +84,10 @@ describe('a photo as the source', () => {
       const tappedAt = Date.now();
       await page.locator('.model-cell[data-serial="002"]').click();
       await expect
-        .poll(async () => difference(with003, await aroundEyes()), { interval: 50 })
+        .poll(async () => difference(with003, await aroundEyes()), {
+          interval: 50,
+          timeout: 30_000,
+        })
         .toBeGreaterThan(3);
       console.log(`stored glasses switched on the photo in ${Date.now() - tappedAt} ms`);
 
@@ -99,7 +102,9 @@ describe('a photo as the source', () => {
       // Stored sideways with EXIF orientation 6: shown and tracked upright.
       const { turnedSize } = photos;
       await choosePhoto(page, photos.turned);
-      await expect.poll(aspect).toBeCloseTo(turnedSize.width / turnedSize.height, 3);
+      await expect
+        .poll(aspect, { timeout: 30_000 })
+        .toBeCloseTo(turnedSize.width / turnedSize.height, 3);
       await waitForStats(page, (s) => s.face === 1 && s.eyes.length === 4, 60_000);
       // The kept picture may still be the photo before for a moment: judged once it is this one.
       let turned = await judged();
@@ -146,6 +151,53 @@ describe('a photo as the source', () => {
       await choosePhoto(page, photos.face);
       await waitForStats(page, (s) => s.face === 1 && s.eyes.length === 4, 60_000);
       expect(await alert.count()).toBe(0);
+    });
+  });
+
+  it('keeps 收藏 across a reload offline, and 只看收藏 shows only those', async () => {
+    await withApp(server.url, {}, async ({ page, context }) => {
+      const heart = (serial: string) =>
+        page.locator(`.model-cell[data-serial="${serial}"] + .favourite`);
+      const cells = page.locator('.model-cell');
+      const only = page.getByRole('button', { name: '只看收藏' });
+      await expect.poll(() => heart('002').isEnabled(), { timeout: 60_000 }).toBe(true);
+      const all = await cells.count();
+      expect(all).toBeGreaterThanOrEqual(8);
+      // Nothing kept yet: the filter says how to keep one.
+      await only.click();
+      await page.getByText('还没有收藏的款式：点每款右上角的 ♡ 即可收藏').waitFor();
+      await only.click();
+      await heart('003').click();
+      await heart('002').click();
+      expect(await heart('002').getAttribute('aria-label')).toMatch(/^取消收藏 /);
+      expect(await heart('001').getAttribute('aria-pressed')).toBe('false');
+      // A tap on the heart wears nothing and downloads nothing.
+      expect(await page.locator('.model-cell[aria-pressed="true"]').count()).toBe(0);
+
+      // The app offline on a second visit: kept as they were.
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+          timeout: 30_000,
+        })
+        .toBe(true);
+      await context.setOffline(true);
+      await page.reload();
+      await expect
+        .poll(() => heart('002').getAttribute('aria-pressed'), { timeout: 60_000 })
+        .toBe('true');
+      expect(await heart('003').getAttribute('aria-pressed')).toBe('true');
+      expect(await heart('001').getAttribute('aria-pressed')).toBe('false');
+      await only.click();
+      expect(await only.getAttribute('aria-pressed')).toBe('true');
+      expect(
+        await cells.evaluateAll((list) => list.map((cell) => cell.getAttribute('data-serial'))),
+      ).toEqual(['002', '003']);
+      await heart('003').click();
+      expect(
+        await cells.evaluateAll((list) => list.map((cell) => cell.getAttribute('data-serial'))),
+      ).toEqual(['002']);
+      await only.click();
+      expect(await cells.count()).toBe(all);
     });
   });
 });

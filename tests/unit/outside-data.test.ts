@@ -1,6 +1,6 @@
 // Property-based tests (fast-check) for every parser of data from outside the code: the shop's
 // manifest and its fit overrides, material files, and what storage hands back (ModelDB JSON
-// records, the remembered engine choices). Whatever comes in, none throws, and what it lets
+// records, the remembered engine choices, favourites). Whatever comes in, none throws, and what it lets
 // through keeps every rule.
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
@@ -8,7 +8,8 @@ import { Color, MeshPhysicalMaterial, Vector2 } from 'three';
 import { describe, expect, it } from 'vitest';
 import { checkFitOverride } from '../../src/catalogue/fit-override';
 import { validateManifest } from '../../src/catalogue/manifest';
-import { GLASSES_MAX_BYTES } from '../../src/shared/storage-constants';
+import { FAVOURITES_MAX, GLASSES_MAX_BYTES } from '../../src/shared/storage-constants';
+import { parseFavourites } from '../../src/storage/favourites';
 import { physical } from '../../workers/assets/material-params';
 import { installLocation } from './storage-fakes';
 
@@ -287,6 +288,29 @@ describe('stored records (property)', () => {
           expect(['transmission', 'fast', undefined]).toContain(choices.quality);
           expect(['worker', 'page', undefined]).toContain(choices.path);
           if (Object.keys(choices).length > 0) expect(JSON.parse(text!).ua).toBe(ua);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('keeps favourites as unique, bounded strings, whatever the record holds', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.anything(),
+          fc.record({ version: fc.constant(1), values: fc.array(fc.anything()) }),
+          fc.record({ version: fc.constant(1), values: fc.array(fc.string()) }),
+        ),
+        (data) => {
+          const values = parseFavourites(data);
+          expect(new Set(values).size).toBe(values.length);
+          expect(values.length).toBeLessThanOrEqual(FAVOURITES_MAX);
+          for (const value of values) {
+            expect(typeof value).toBe('string');
+            expect(value.length).toBeGreaterThan(0);
+            expect(value.length).toBeLessThanOrEqual(500);
+          }
         },
       ),
       RUNS,
