@@ -15,7 +15,8 @@ export function parseTarget(target) {
 }
 
 /**
- * In the page: whether the target is rendered and not disabled (what a user could click).
+ * In the page: whether the target is rendered and not disabled (what a user could click); if so,
+ * it is scrolled to the middle of the view.
  * @param {'css' | 'xpath'} kind
  * @param {string} value
  */
@@ -26,7 +27,13 @@ export function clickableInPage(kind, value) {
       : document.evaluate(value, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null)
           .singleNodeValue;
   if (!(el instanceof HTMLElement)) return false;
-  return !(/** @type {HTMLButtonElement} */ (el).disabled) && el.getClientRects().length > 0;
+  if (/** @type {HTMLButtonElement} */ (el).disabled || el.getClientRects().length === 0) {
+    return false;
+  }
+  // In the middle of the view: a driver that scrolls it only just into view may leave it under
+  // the sticky picture or the control bar, and its click lands on those (WebKitWebDriver).
+  el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+  return true;
 }
 
 /**
