@@ -129,6 +129,28 @@ export function hasModelDbRecord(page: Page, key: string): Promise<boolean> {
   }, key);
 }
 
+/** The JSON a ModelDB record holds (stored as UTF-8 bytes), or null without one. */
+export function readModelDbJson(page: Page, key: string): Promise<unknown> {
+  return page.evaluate(async (key) => {
+    const open = indexedDB.open('ModelDB');
+    const db: IDBDatabase = await new Promise((ok, fail) => {
+      open.onsuccess = () => ok(open.result);
+      open.onerror = () => fail(open.error);
+    });
+    const record = await new Promise<{ data: unknown } | undefined>((ok, fail) => {
+      const request = db.transaction('models').objectStore('models').get(key);
+      request.onsuccess = () => ok(request.result as { data: unknown } | undefined);
+      request.onerror = () => fail(request.error);
+    });
+    db.close();
+    if (!record) return null;
+    const data = record.data;
+    const text =
+      typeof data === 'string' ? data : new TextDecoder().decode(data as ArrayBuffer | Uint8Array);
+    return JSON.parse(text) as unknown;
+  }, key);
+}
+
 /** Writes one ModelDB record from the page, as a damaged disk or an older version would leave it. */
 export async function putModelDbRecord(
   page: Page,

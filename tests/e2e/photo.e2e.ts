@@ -6,6 +6,7 @@ import { startServer } from '../../scripts/serve.mjs';
 import {
   hasModelDbRecord,
   judgeAtReferenceEyes,
+  readModelDbJson,
   readStats,
   selectGlasses,
   stashPair,
@@ -174,12 +175,18 @@ describe('a photo as the source, and favourites', () => {
       // A tap on the heart wears nothing and downloads nothing.
       expect(await page.locator('.model-cell[aria-pressed="true"]').count()).toBe(0);
 
-      // The app offline on a second visit: kept as they were.
+      // Written to storage (a reload in the same instant could cut the write short), and the
+      // app ready to open offline (its service worker in charge, the engine's files stored).
+      await expect
+        .poll(() => readModelDbJson(page, 'favourites'), { timeout: 30_000 })
+        .toEqual({ version: 1, values: ['models/003.glb', 'models/002.glb'] });
       await expect
         .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
           timeout: 30_000,
         })
         .toBe(true);
+      await page.locator('.view[data-status="ready"]').waitFor({ timeout: 120_000 });
+      // The app offline on a second visit: kept as they were.
       await context.setOffline(true);
       await page.reload();
       await expect
