@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import { useEffect, useState } from 'react';
-import { t } from '../i18n';
+import { t, type StringKey } from '../i18n';
 import { pipelineStatsAtom } from '../state/atoms';
 import { NO_FACE_HINT_MS, PHOTO_HINT_MS } from '../shared/ui-constants';
 
@@ -24,16 +24,8 @@ const foundAtom = selectAtom(pipelineStatsAtom, (stats) => {
  */
 export function NoFaceHint({ active, photo = false }: { active: boolean; photo?: boolean }) {
   const found = useAtomValue(foundAtom);
-  const message =
-    !active || found === 'nothing'
-      ? null
-      : found === 'none'
-        ? photo
-          ? t('photoNoFace')
-          : t('noFaceHint')
-        : photo
-          ? t('photoSeveralFaces')
-          : null;
+  const key = active ? hintFor(found, photo) : null;
+  const message = key && t(key);
   const [shown, setShown] = useState<string | null>(null);
   useEffect(() => {
     if (!message) return;
@@ -50,4 +42,11 @@ export function NoFaceHint({ active, photo = false }: { active: boolean; photo?:
       {shown}
     </p>
   );
+}
+
+/** The hint's words for what tracking found; a video says nothing of several faces. */
+function hintFor(found: string, photo: boolean): StringKey | null {
+  if (found === 'none') return photo ? 'photoNoFace' : 'noFaceHint';
+  if (found === 'several' && photo) return 'photoSeveralFaces';
+  return null;
 }

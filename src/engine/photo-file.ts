@@ -112,7 +112,9 @@ export async function loadPhoto(file: File, signal: AbortSignal): Promise<Loaded
   if (!header) throw new PhotoRefused({ key: 'photoNotImage' });
   const sizeProblem = photoSizeProblem(header);
   if (sizeProblem) throw new PhotoRefused(sizeProblem);
-  const full = await withDeadline(decodeUpright(file), PHOTO_DECODE_TIMEOUT_MS).catch(() => {
+  // Decoded from the bytes already read (not the file again).
+  const blob = new Blob([bytes], { type: file.type });
+  const full = await withDeadline(decodeUpright(blob), PHOTO_DECODE_TIMEOUT_MS).catch(() => {
     throw new PhotoRefused({
       key: 'photoUndecodable',
       params: { format: header.type.toUpperCase() },

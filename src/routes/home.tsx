@@ -86,7 +86,7 @@ export function Home() {
           cells={catalogue.cells}
           onTap={(entry) => void catalogue.tap(entry)}
           measuring={controls.active}
-          favourites={favourites.loaded ? favourites.favourites : null}
+          favourites={favourites.favourites}
           onFavourite={favourites.toggle}
         />
       </div>
