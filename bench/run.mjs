@@ -18,6 +18,7 @@ import { round } from './lib/stats.mjs';
 import { checkTargets } from './lib/targets.mjs';
 import { runCut, runStill } from './lib/motion.mjs';
 import { prepareMotionFixtures } from '../tests/e2e/motion-fixtures.mjs';
+import { runTryAll } from './lib/try-all.mjs';
 
 // windowS: the app as shipped; refWindowS: the references beside it (every frame tracked, every
 // other frame drawn, the low-end profile, the main-thread baseline); `references`: whether the first two run at all.
@@ -45,6 +46,8 @@ const { values: args } = parseArgs({
     quick: { type: 'boolean' },
     'no-build': { type: 'boolean' },
     'motion-only': { type: 'boolean' },
+    // --try-all-only: issue 38's grid alone (printed, not written to RESULTS.md).
+    'try-all-only': { type: 'boolean' },
   },
 });
 const mode = args.quick ? 'quick' : 'full';
@@ -166,10 +169,15 @@ async function main() {
   const machine = await describeMachine();
   log(`${machine.cores} cores, Chromium ${machine.chromium}, ${machine.webgl.renderer}`);
   const videos = [];
-  const cameras = args['motion-only'] ? [] : fixtures.cameras.slice(0, LIMITS[mode].videos);
+  const only = args['motion-only'] || args['try-all-only'];
+  const cameras = only ? [] : fixtures.cameras.slice(0, LIMITS[mode].videos);
   for (const [index, camera] of cameras.entries())
     videos.push(await measureVideo(camera, index, server.url));
-  const motion = await measureMotion(server.url);
+  const motion = args['try-all-only'] ? null : await measureMotion(server.url);
+  const tryAllErrors = [];
+  const tryAll = args['motion-only']
+    ? null
+    : await attempter(tryAllErrors)('try-all', () => runTryAll({ baseUrl: server.url, plan, log }));
   const date = new Date(started)
     .toISOString()
     .replace(/:/g, '')
@@ -184,6 +192,8 @@ async function main() {
     plan,
     videos,
     motion,
+    tryAll,
+    tryAllError: tryAllErrors[0]?.message ?? null,
     notes: NOTES,
   };
   const markdown = renderMarkdown(result);
@@ -192,7 +202,7 @@ async function main() {
   const jsonFile = join(resultsDir, `${date}${mode === 'quick' ? '-quick' : ''}.json`);
   await writeFile(jsonFile, `${JSON.stringify(result, null, 2)}\n`);
   // A quick run is a smoke test: it prints its table but leaves RESULTS.md to full runs.
-  const fullRun = mode === 'full' && !args['motion-only'];
+  const fullRun = mode === 'full' && !only;
   if (fullRun) {
     // Formatted as `npm run lint` expects (prettier --check covers bench/).
     const file = join(PROJECT_ROOT, 'bench/RESULTS.md');
@@ -200,7 +210,7 @@ async function main() {
     await writeFile(file, await prettier.format(markdown, options));
   } else console.log(markdown);
   log(`wrote ${jsonFile}${fullRun ? ' and bench/RESULTS.md' : ''}`);
-  const errors = [...videos.flatMap((v) => v.errors), ...motion.errors];
+  const errors = [...videos.flatMap((v) => v.errors), ...(motion?.errors ?? []), ...tryAllErrors];
   return errors.length === 0 ? 0 : 1;
 }
 

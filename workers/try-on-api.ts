@@ -9,6 +9,8 @@ import type {
   GlassesInput,
   RecordingResult,
   RecordingStart,
+  TryAllImage,
+  TryAllStart,
   WorkerStats,
 } from '../src/shared/try-on-types';
 import type { GlassesReport } from '../src/shared/glasses-types';
@@ -100,6 +102,20 @@ export const api = {
   /** Finishes the recording at `pressedAtMs`; the file comes back as a Blob. */
   stopRecording(pressedAtMs: number): Promise<RecordingResult> {
     return need().stopRecording(pressedAtMs);
+  },
+  /**
+   * 全部试戴 (pipeline/try-all.ts): keeps the picture shown now, tracked as itself, and returns
+   * it bare, cropped about the eyes; null when it shows no face.
+   */
+  tryAllBegin(): Promise<TryAllStart | null> {
+    return need().tryAll.begin();
+  },
+  /** The kept picture wearing `input`, at the same crop; the worn glasses stay on. */
+  async tryAllRender(input: GlassesInput): Promise<TryAllImage> {
+    return need().tryAllRender(input);
+  },
+  tryAllEnd(): void {
+    pipeline?.tryAll.end();
   },
   /** The video jumped (seek or loop). */
   resetPose(): void {

@@ -1,6 +1,7 @@
 // RESULTS.md: one table per video (worker, baseline, model alone, and the two ratios), the
 // targets, the model's input/delegate variants, and the machine.
 import { motionSection } from './motion-report.mjs';
+import { tryAllSection } from './try-all.mjs';
 import { round } from './stats.mjs';
 
 const NA = '—';
@@ -212,6 +213,7 @@ export function renderMarkdown(result) {
     '',
     ...result.videos.flatMap((run) => [...videoSection(run), '']),
     ...motionSection(result.motion),
+    ...(result.tryAll !== undefined ? tryAllSection(result.tryAll, result.tryAllError) : []),
     '## How to read this',
     '',
     ...result.notes.map((n) => `- ${n}`),

@@ -222,5 +222,7 @@ export function useCatalogue(
       ...(frameWidthMm !== undefined ? { frameWidthMm } : {}),
     };
   });
-  return { cells, tap, link: link.state };
+  /** A model stored elsewhere (全部试戴 downloaded it): its cell shows it downloaded. */
+  const markStored = useCallback((value: string) => setStatus(value, 'downloaded'), [setStatus]);
+  return { cells, entries, tap, link: link.state, markStored };
 }

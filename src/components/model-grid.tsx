@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
-import type { SizeFit } from '../catalogue/size-advice';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSizeAdvice } from '../catalogue/use-size-advice';
 import type { CellState } from '../catalogue/use-catalogue';
 import type { CatalogueEntry } from '../catalogue/manifest';
-import { t, type StringKey } from '../i18n';
+import { t } from '../i18n';
 import { assetUrl } from '../storage/asset-url';
-import { Icon } from './icons';
+import { FavouriteButton, SizeTag } from './cell-tags';
 import { StatusIcon } from './status-icon';
 
 interface Props {
@@ -16,20 +15,17 @@ interface Props {
   /** The frames marked 收藏 (catalogue values), and the heart's tap; null while being read. */
   favourites: readonly string[] | null;
   onFavourite: (value: string) => void;
+  /** 全部试戴's button (try-all-control.tsx), first in the row above the grid. */
+  tryAll?: ReactNode;
 }
-
-const VERDICT: Record<SizeFit, StringKey> = {
-  fits: 'fitFits',
-  narrow: 'fitNarrow',
-  wide: 'fitWide',
-};
 
 /**
  * The catalogue: 3 columns, no gutter; preview, serial number, status and label per cell, and a
  * heart to keep it (只看收藏 shows only those). With the face measured, each cell of known width
  * says whether it suits, and 合适尺寸优先 puts the best fitting first.
  */
-export function ModelGrid({ cells, onTap, measuring, favourites, onFavourite }: Props) {
+export function ModelGrid(props: Props) {
+  const { cells, onTap, measuring, favourites, onFavourite } = props;
   const [fitFirst, setFitFirst] = useState(false);
   const [onlyFavourites, setOnlyFavourites] = useState(false);
   // A frame named by a shop's link comes into view once, when its cell first shows.
@@ -51,6 +47,7 @@ export function ModelGrid({ cells, onTap, measuring, favourites, onFavourite }: 
   return (
     <>
       <div className="fit-first-row">
+        {props.tryAll}
         <button
           type="button"
           className="only-favourites"
@@ -127,40 +124,5 @@ export function ModelGrid({ cells, onTap, measuring, favourites, onFavourite }: 
         ))}
       </ul>
     </>
-  );
-}
-
-/** The heart on a cell's corner: a button of its own (a button may not hold another). */
-function FavouriteButton(props: {
-  name: string;
-  on: boolean;
-  disabled: boolean;
-  onTap: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      className="favourite"
-      aria-pressed={props.on}
-      aria-label={t(props.on ? 'favouriteRemove' : 'favouriteAdd', { name: props.name })}
-      disabled={props.disabled}
-      onClick={props.onTap}
-    >
-      <Icon name="heart" />
-    </button>
-  );
-}
-
-/** The cell's size verdict, with the front's width in its tooltip. */
-function SizeTag({ widthMm, fit }: { widthMm: number; fit: SizeFit }) {
-  const verdict = t(VERDICT[fit]);
-  return (
-    <span
-      className="size-tag"
-      data-fit={fit}
-      title={t('fitDetail', { width: Math.round(widthMm), verdict })}
-    >
-      {verdict}
-    </span>
   );
 }

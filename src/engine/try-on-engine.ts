@@ -9,6 +9,8 @@ import type {
   GlassesInput,
   RecordingResult,
   RecordingStart,
+  TryAllImage,
+  TryAllStart,
   WorkerStats,
 } from '../shared/try-on-types';
 import type { GlassesReport } from '../shared/glasses-types';
@@ -163,6 +165,21 @@ export class TryOnEngine {
 
   capture(scale: number, glasses = true): Promise<Blob> {
     return withDeadline(this.api.capture(scale, glasses), ENGINE_DEADLINES_MS.capture);
+  }
+
+  /** 全部试戴: keeps the picture shown now (null: no face in it); see workers/pipeline/try-all.ts. */
+  tryAllBegin(): Promise<TryAllStart | null> {
+    return withDeadline(this.api.tryAllBegin(), ENGINE_DEADLINES_MS.capture);
+  }
+
+  /** The kept picture wearing `input`; past ENGINE_DEADLINES_MS.wear the caller hears DeadlinePassed. */
+  tryAllRender(input: GlassesInput): Promise<TryAllImage> {
+    const answer = this.api.tryAllRender(Comlink.transfer(input, [input.glb]));
+    return withDeadline(answer, ENGINE_DEADLINES_MS.wear);
+  }
+
+  tryAllEnd(): Promise<void> {
+    return this.command(this.api.tryAllEnd());
   }
 
   /** The file lasts from press to press: both times go with the calls, on the frames' clock. */

@@ -7,6 +7,7 @@ import { useCatalogue } from '../catalogue/use-catalogue';
 import { ModelGrid } from '../components/model-grid';
 import { VideoFileButton } from '../components/video-file-button';
 import { useFavourites } from '../catalogue/use-favourites';
+import { TryAllControl } from '../components/try-all-control';
 import { useTryOn, type TryOnControls } from '../engine/use-try-on';
 import { t } from '../i18n';
 import { useSearch } from 'wouter';
@@ -48,6 +49,7 @@ export function Home() {
   );
   const wear = useCallback((asked: string) => setLinkRequest({ asked }), []);
   const favourites = useFavourites();
+
   useEmbedChannel({ cells: catalogue.cells, link: catalogue.link, onWear: wear });
 
   return (
@@ -88,6 +90,17 @@ export function Home() {
           measuring={controls.active}
           favourites={favourites.favourites}
           onFavourite={favourites.toggle}
+          tryAll={
+            <TryAllControl
+              engine={engine}
+              entries={catalogue.entries}
+              active={controls.active}
+              live={controls.running}
+              onStored={catalogue.markStored}
+              favourites={favourites.favourites}
+              onFavourite={favourites.toggle}
+            />
+          }
         />
       </div>
       <FileOffer />

@@ -44,3 +44,15 @@ export const DEFAULT_GLASS_MATERIAL = {
   dispersion: 0.5,
   emissiveIntensity: 0,
 } as const;
+
+/**
+ * 全部试戴: every picture of the grid (and of the comparison, at the same crop and scale) is this
+ * size, cropped about the eyes, TRY_ALL_EYE_SPANS eye spans wide: a front (about 2.2 spans) with
+ * room beside it. The eyes sit TRY_ALL_EYE_LINE of the way down (the glasses hang below them).
+ */
+export const TRY_ALL_WIDTH = 480;
+export const TRY_ALL_HEIGHT = 360;
+export const TRY_ALL_EYE_SPANS = 3.2;
+export const TRY_ALL_EYE_LINE = 0.45;
+/** JPEG quality of those pictures (a tenth of a PNG's bytes; the collage is made from them). */
+export const TRY_ALL_JPEG_QUALITY = 0.9;

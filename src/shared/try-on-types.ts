@@ -3,7 +3,7 @@
  * (`TryOnApi` in workers/try-on.worker.ts); these are the plain data shapes it takes and gives.
  */
 
-import type { FitOverride, FrameSize } from './glasses-types';
+import type { FitOverride, FrameSize, GlassesReport } from './glasses-types';
 
 export type Delegate = 'CPU' | 'GPU';
 export type LensQuality = 'transmission' | 'fast';
@@ -230,3 +230,18 @@ export type PackOutcome =
   | { glb: ArrayBuffer; inputBytes: number; outputBytes: number; movedMm: number }
   | { code: 'already-compressed' }
   | { code: 'fit-moved'; movedMm: number };
+
+/**
+ * 全部试戴 begun: the picture kept for it, bare (JPEG, TRY_ALL_WIDTH × TRY_ALL_HEIGHT, cropped
+ * about the eyes), and where its eyes are in it ([x0, y0, x1, y1], px); null when no face shows.
+ */
+export interface TryAllStart {
+  bare: Blob;
+  eyes: number[];
+}
+
+/** One frame on the kept picture (same crop as the bare one), and how it fitted. */
+export interface TryAllImage {
+  image: Blob;
+  report: GlassesReport;
+}

@@ -25,6 +25,8 @@ export const VIEW_WIDTH_FRACTION = 0.95;
 export const RECORD_FPS = 30;
 export const CAPTURE_SCALE = 2;
 export const PHOTO_FILE_NAME = 'merged-screenshot.png';
+/** 全部试戴's comparison, saved or shared like a photo (collage.ts). */
+export const COMPARE_FILE_NAME = 'try-on-compare.jpg';
 export const recordingFileName = (ext: string, at = new Date()): string =>
   `recorded-video-${at.toISOString()}.${ext}`;
 
@@ -59,6 +61,11 @@ export const NO_FACE_HINT_MS = 3_000;
  * once the figures of the source before it are gone, ms.
  */
 export const PHOTO_HINT_MS = 1_000;
+
+/** 全部试戴 on a live camera: the picture is taken after this countdown (time to look up), s. */
+export const TRY_ALL_COUNTDOWN_S = 3;
+/** 对比: at most this many frames side by side (two at least). */
+export const COMPARE_MAX = 4;
 
 /** Press and hold the preview this long before the glasses hide (a tap does nothing), ms. */
 export const COMPARE_HOLD_MS = 150;

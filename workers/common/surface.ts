@@ -15,13 +15,20 @@ export function setCanvasFactory(
 export const glCanvas = (width: number, height: number): OffscreenCanvas =>
   makeCanvas(width, height);
 
-/** A PNG of a canvas of either kind (a DOM canvas has toBlob, an OffscreenCanvas convertToBlob). */
-export function canvasPng(canvas: OffscreenCanvas): Promise<Blob> {
-  if ('convertToBlob' in canvas) return canvas.convertToBlob({ type: 'image/png' });
+/**
+ * An image of a canvas of either kind (a DOM canvas has toBlob, an OffscreenCanvas convertToBlob),
+ * PNG unless told; `quality` is JPEG's. Both take the pixels when called.
+ */
+export function canvasImage(
+  canvas: OffscreenCanvas,
+  type = 'image/png',
+  quality?: number,
+): Promise<Blob> {
+  if ('convertToBlob' in canvas) return canvas.convertToBlob({ type, quality });
   const dom = canvas as unknown as {
-    toBlob(done: (blob: Blob | null) => void, type: string): void;
+    toBlob(done: (blob: Blob | null) => void, type: string, quality?: number): void;
   };
   return new Promise((resolve, reject) =>
-    dom.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('no picture'))), 'image/png'),
+    dom.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('no picture'))), type, quality),
   );
 }

@@ -62,6 +62,11 @@ export class TempleBend {
   /** The bend applied now, per side (cm at the tip, outward positive). */
   applied = { left: 0, right: 0 };
 
+  /** The head the arms meet (the occluder's profile); null before the occluder loads. */
+  get headProfile(): HeadProfile | null {
+    return this.head;
+  }
+
   setHead(head: HeadProfile): void {
     this.head = head;
     this.update(this.scale, true);

@@ -22,12 +22,7 @@ export class TrueSize {
   set(scale: number): void {
     if (!(scale > 0) || scale === this.scale) return;
     this.scale = scale;
-    const { x, y, z } = FRONT_ANCHOR;
-    const s = 1 / scale;
-    this.group.matrix
-      .makeTranslation(x, y, z)
-      .multiply(new Matrix4().makeScale(s, s, s))
-      .multiply(new Matrix4().makeTranslation(-x, -y, -z));
+    sizeMatrix(scale, this.group.matrix);
     this.group.matrixWorldNeedsUpdate = true;
     this.temples.update(scale);
   }
@@ -35,4 +30,14 @@ export class TrueSize {
   get current(): number {
     return this.scale;
   }
+}
+
+/** Into `out`: the glasses' group for a face `scale` times the average one (see TrueSize). */
+export function sizeMatrix(scale: number, out: Matrix4): Matrix4 {
+  const { x, y, z } = FRONT_ANCHOR;
+  const s = 1 / scale;
+  return out
+    .makeTranslation(x, y, z)
+    .multiply(new Matrix4().makeScale(s, s, s))
+    .multiply(new Matrix4().makeTranslation(-x, -y, -z));
 }

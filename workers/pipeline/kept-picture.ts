@@ -76,6 +76,11 @@ export class KeptPicture {
     }
   }
 
+  /** Draws the kept picture again as it is (its pose not renewed); nothing before one. */
+  show(): void {
+    if (this.frame) this.draw(this.frame);
+  }
+
   /** The source stopped or changed: nothing is kept. */
   clear(): void {
     clearTimeout(this.stillTimer);

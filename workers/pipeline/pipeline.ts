@@ -10,6 +10,7 @@ import type {
   LensQuality,
   RecordingResult,
   RecordingStart,
+  TryAllImage,
   WorkerStats,
 } from '../../src/shared/try-on-types';
 import { CanvasFit } from '../render/canvas-fit';
@@ -17,6 +18,7 @@ import type { FacePose } from '../tracking/face-pose';
 import type { Tracking } from '../tracking/frame-tracking';
 import { loadOccluder } from '../assets/glasses-loader';
 import { KeptPicture } from './kept-picture';
+import { TryAll } from './try-all';
 import { chooseLensQuality } from '../render/lens-quality';
 import { Recorder } from '../capture/recorder';
 import type { FrameLedger } from '../common/frame-ledger';
@@ -42,6 +44,8 @@ export class TryOnPipeline {
   private statsFace = false;
   private quality: LensQuality | 'pending' = 'pending';
   readonly kept: KeptPicture;
+  /** 全部试戴's kept picture and its drawing with each frame (try-all.ts). */
+  readonly tryAll: TryAll;
   private recorder: Recorder | null = null;
   private readonly glasses: GlassesSlot;
   private readonly cuts = new CutDetector();
@@ -70,6 +74,7 @@ export class TryOnPipeline {
       () => this.publish(true),
       () => this.meter.countTracked(this.facePose.face),
     );
+    this.tryAll = new TryAll(scene, this.kept, facePose, frames);
     // At the clock's first timestamp (0): every frame's capture time comes after it.
     if (warmUp) tracking.warmUp(() => this.clock.next(0));
   }
@@ -187,6 +192,10 @@ export class TryOnPipeline {
     return report;
   }
 
+  tryAllRender(input: GlassesInput): Promise<TryAllImage> {
+    return this.tryAll.render(input, this.quality);
+  }
+
   abandonGlasses(): void {
     this.glasses.abandon();
   }
@@ -259,6 +268,7 @@ export class TryOnPipeline {
     this.cuts.reset();
     this.cuts.lowest = 1;
     this.cutCount = 0;
+    this.tryAll.end();
     this.kept.clear();
     this.facePose.clear();
     this.tracking.reset();
@@ -269,6 +279,7 @@ export class TryOnPipeline {
   dispose(): void {
     this.recorder?.cancel();
     this.recorder = null;
+    this.tryAll.end();
     this.kept.clear();
     this.tracking.close();
     this.scene.dispose();

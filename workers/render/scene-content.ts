@@ -2,7 +2,7 @@ import type { GlassesReport } from '../../src/shared/glasses-types';
 import type { GlassesInput, LensQuality } from '../../src/shared/try-on-types';
 import { decodeCube, encodeCube, pictureDigest } from './env-cube-codec';
 import { bitmapPixels, ENV_CUBE_SIZE, prefilterEquirect } from './env-prefilter';
-import { loadGlasses } from '../assets/glasses-loader';
+import { loadGlasses, type LoadedGlasses } from '../assets/glasses-loader';
 import { applyLensQuality } from './lens-quality';
 import { disposeTree, type TryOnScene } from './scene';
 import { compileAndLink } from './shader-links';
@@ -23,21 +23,13 @@ export class GlassesSlot {
     quality: LensQuality | 'pending',
   ): Promise<{ report: GlassesReport; worn: boolean }> {
     const ticket = ++this.ticket;
-    const { object, report } = await loadGlasses(input.glb, {
-      materials: input.materials,
-      offsets: input.offsets,
-      fit: input.fit,
-      frameSize: input.frameSize,
-      renderer: this.scene.renderer,
-    });
-    if (quality !== 'pending') applyLensQuality(object, quality);
-    // Shaders compile off the drawing path where the GPU can (KHR_parallel_shader_compile),
-    // and are left to link where it cannot say when (shader-links.ts), instead of stalling the
-    // first frame that shows the glasses. The frames go on meanwhile, with the glasses worn so far.
-    if (ticket === this.ticket) {
-      const { renderer, camera, scene, slowLinks } = this.scene;
-      await compileAndLink(renderer, object, camera, scene, slowLinks);
-    }
+    // The frames go on meanwhile, with the glasses worn so far.
+    const { object, report } = await prepareGlasses(
+      this.scene,
+      input,
+      quality,
+      () => ticket === this.ticket,
+    );
     if (ticket !== this.ticket) {
       disposeTree(object);
       return { report, worn: false };
@@ -55,6 +47,33 @@ export class GlassesSlot {
     this.ticket++;
     this.scene.setGlasses(null);
   }
+}
+
+/**
+ * Parses and fits a model in the scene's lens quality. When `linkFirst()` says so (once parsed),
+ * its programs are made ready to draw: shaders compile off the drawing path where the GPU can
+ * (KHR_parallel_shader_compile), and are left to link where it cannot say when (shader-links.ts),
+ * instead of stalling the first frame that shows the glasses.
+ */
+export async function prepareGlasses(
+  scene: TryOnScene,
+  input: GlassesInput,
+  quality: LensQuality | 'pending',
+  linkFirst: () => boolean,
+): Promise<LoadedGlasses> {
+  const loaded = await loadGlasses(input.glb, {
+    materials: input.materials,
+    offsets: input.offsets,
+    fit: input.fit,
+    frameSize: input.frameSize,
+    renderer: scene.renderer,
+  });
+  if (quality !== 'pending') applyLensQuality(loaded.object, quality);
+  if (linkFirst()) {
+    const { renderer, camera, slowLinks } = scene;
+    await compileAndLink(renderer, loaded.object, camera, scene.scene, slowLinks);
+  }
+  return loaded;
 }
 
 /**

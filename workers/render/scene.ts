@@ -18,6 +18,7 @@ import {
   VideoFrameTexture,
   WebGLRenderer,
   type CompressedPixelFormat,
+  type Material,
   type Object3D,
 } from 'three';
 import { CAMERA_FAR, CAMERA_FOV, CAMERA_NEAR } from '../../src/shared/render-constants';
@@ -26,7 +27,7 @@ import { slowShaderLinks } from './shader-links';
 import { HeadProfile } from '../fit/head-profile';
 import type { TempleFit } from '../fit/temple-bend';
 import { TrueSize } from '../measure/true-size';
-import { canvasPng } from '../common/surface';
+import { canvasImage } from '../common/surface';
 import { FrameThumbnail } from './frame-thumbnail';
 
 /**
@@ -38,7 +39,8 @@ export class TryOnScene {
   readonly renderer: WebGLRenderer;
   readonly scene = new Scene();
   readonly camera: PerspectiveCamera;
-  private readonly background = new VideoFrameTexture();
+  /** The video frame behind everything; its repeat and offset mirror or crop it. */
+  readonly background = new VideoFrameTexture();
   private readonly root = new Group();
   readonly anchor = new Group();
   /** The glasses' parent under the anchor: their size on this face (true-size.ts). */
@@ -105,6 +107,10 @@ export class TryOnScene {
     this.root.scale.x = mirror ? -1 : 1;
     this.background.repeat.x = mirror ? -1 : 1;
     this.background.offset.x = mirror ? 1 : 0;
+  }
+
+  get mirrored(): boolean {
+    return this.root.scale.x < 0;
   }
 
   /** The face pose in camera space, or null to hide the 3D content. */
@@ -204,7 +210,7 @@ export class TryOnScene {
 
   /** Must run in the same task as the render: the drawing buffer is not preserved. */
   toPng(): Promise<Blob> {
-    return canvasPng(this.canvas);
+    return canvasImage(this.canvas);
   }
 
   dispose(): void {
@@ -216,12 +222,20 @@ export class TryOnScene {
   }
 }
 
-export function disposeTree(object: Object3D): void {
+/**
+ * Frees `object`'s geometry and materials; with `keep`, its materials go there instead (their
+ * programs stay linked while a material using them lives).
+ */
+export function disposeTree(object: Object3D, keep?: Material[]): void {
   object.traverse((node) => {
     const mesh = node as Partial<{ geometry: { dispose(): void }; material: unknown }>;
     mesh.geometry?.dispose();
     const materials = Array.isArray(mesh.material) ? mesh.material : [mesh.material];
-    for (const m of materials) (m as { dispose?: () => void } | undefined)?.dispose?.();
+    for (const m of materials as (Material | undefined)[]) {
+      if (!m) continue;
+      if (keep) keep.push(m);
+      else m.dispose();
+    }
   });
 }
 

@@ -1,0 +1,171 @@
+// 全部试戴 (issue 38): every catalogue frame on one picture, judged at the eyes an independent
+// detector finds on the bare picture; compare view and the collage. From a photo (the models
+// downloaded by the grid itself) and from a paused video.
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../scripts/serve.mjs';
+import { hasModelDbRecord, waitForStats } from './app-page';
+import { withApp } from './app-session';
+import { prepareFixtures } from './fixtures.mjs';
+import { preparePhotoFixtures } from './photo-fixtures.mjs';
+import { chooseFile, choosePhoto, DIST_DIR, pngDifference, saveDownload } from './media-helpers';
+import { glassesAtEyesInPage } from './page-checks';
+import { referenceEyes } from './reference-eyes';
+
+const photos = await preparePhotoFixtures();
+const fixtures = await prepareFixtures();
+let server: { url: string; close(): Promise<void> };
+beforeAll(async () => {
+  server = await startServer({ dir: DIST_DIR, port: 0 });
+});
+afterAll(() => server?.close());
+
+/** In the page: an image element's picture (blob: URL) as a data URL. */
+async function imageData(selector: string): Promise<string[]> {
+  const sources = Array.from(document.querySelectorAll<HTMLImageElement>(selector), (i) => i.src);
+  return Promise.all(
+    sources.map(async (src) => {
+      const blob = await (await fetch(src)).blob();
+      return new Promise<string>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(reader.result as string);
+        reader.readAsDataURL(blob);
+      });
+    }),
+  );
+}
+
+/** Opens 全部试戴 and waits until every cell is drawn; returns the times to the first and last. */
+async function tryAll(page: Page): Promise<{ firstMs: number; allMs: number; cells: number }> {
+  const started = Date.now();
+  await page.locator('.try-all').click();
+  const sheet = page.getByRole('dialog', { name: '全部试戴' });
+  await sheet.waitFor();
+  const cells = await sheet.locator('.try-all-grid li').count();
+  await sheet.locator('.try-all-grid li[data-state="done"]').first().waitFor({ timeout: 120_000 });
+  const firstMs = Date.now() - started;
+  await expect
+    .poll(() => sheet.locator('.try-all-grid li[data-state="done"]').count(), {
+      timeout: 240_000,
+      interval: 250,
+    })
+    .toBe(cells);
+  return { firstMs, allMs: Date.now() - started, cells };
+}
+
+/**
+ * Every thumbnail against the bare picture: the glasses change the pixels at the eyes the
+ * reference detector finds on the bare one, centred between them; no two thumbnails alike.
+ */
+async function judgeGrid(page: Page, name: string): Promise<void> {
+  const thumbs = await page.evaluate(imageData, '.try-all-grid img');
+  await page.screenshot({ path: `test-results/try-all/${name}-grid.png` });
+  expect(thumbs.length).toBeGreaterThanOrEqual(8);
+  // The bare picture shows in the comparison (two picked).
+  const sheet = page.getByRole('dialog', { name: '全部试戴' });
+  await sheet.locator('.try-all-cell').nth(1).click();
+  await sheet.locator('.try-all-cell').nth(2).click();
+  await sheet.getByRole('button', { name: '对比所选（2）' }).click();
+  const [bare] = await page.evaluate(imageData, '.compare-image.bare');
+  await page.screenshot({ path: `test-results/try-all/${name}-compare.png` });
+  const eyes = await referenceEyes(page.context(), bare!);
+  expect(eyes, 'the reference detector finds the face in the bare picture').not.toBeNull();
+  const [lx, ly, rx, ry] = eyes as [number, number, number, number];
+  for (const [i, thumb] of thumbs.entries()) {
+    // Judged as a capture's pair is (page-checks.ts), this thumbnail against the bare picture.
+    await page.evaluate(
+      ({ on, off }) => {
+        // The page's own policy refuses fetching data: URLs.
+        const blob = (url: string) =>
+          new Blob([
+            Uint8Array.from(atob(url.slice(url.indexOf(',') + 1)), (c) => c.charCodeAt(0)),
+          ]);
+        const pair = { withGlasses: blob(on), without: blob(off) };
+        (window as unknown as { __testPair: unknown }).__testPair = pair;
+      },
+      { on: thumb, off: bare! },
+    );
+    const cmp = (await page.evaluate(glassesAtEyesInPage, { eyes: eyes! }))!;
+    const fromMidpoint = Math.hypot(
+      (cmp.glassesCentre[0] - (lx + rx) / 2) * cmp.width,
+      (cmp.glassesCentre[1] - (ly + ry) / 2) * cmp.height,
+    );
+    console.log(
+      `thumbnail ${i + 1}: eyes ${cmp.eyes.toFixed(1)}, corner ${cmp.corner.toFixed(2)}, ` +
+        `centre ${fromMidpoint.toFixed(1)} px of span ${cmp.eyeSpanPx.toFixed(0)}`,
+    );
+    expect(cmp.width).toBe(480);
+    expect(cmp.eyes, `thumbnail ${i + 1} changes the eyes`).toBeGreaterThan(4);
+    expect(fromMidpoint, `thumbnail ${i + 1} centred on the eyes`).toBeLessThan(
+      0.35 * cmp.eyeSpanPx,
+    );
+  }
+  const b64 = (dataUrl: string) => dataUrl.slice(dataUrl.indexOf(',') + 1);
+  for (let i = 0; i < thumbs.length; i++) {
+    for (let j = i + 1; j < thumbs.length; j++) {
+      const d = await page.evaluate(pngDifference, [b64(thumbs[i]!), b64(thumbs[j]!)] as [
+        string,
+        string,
+      ]);
+      expect(d, `thumbnails ${i + 1} and ${j + 1} differ`).toBeGreaterThan(0.5);
+    }
+  }
+}
+
+describe('全部试戴: every frame on one picture', () => {
+  it('from a photo: downloads with progress, draws all at the eyes, compares and saves a collage', async () => {
+    await withApp(server.url, {}, async ({ page }) => {
+      await choosePhoto(page, photos.face);
+      await waitForStats(page, (s) => s.face === 1 && s.eyes.length === 4, 60_000);
+      const times = await tryAll(page);
+      console.log(`try-all from a photo, downloads included: ${JSON.stringify(times)}`);
+      // Each model the grid downloaded is kept, like a tap's.
+      expect(await hasModelDbRecord(page, 'models/008.glb')).toBe(true);
+      await judgeGrid(page, 'photo');
+      const compare = page.locator('.compare-grid');
+      expect(await compare.locator('li').count()).toBe(2);
+      // Press and hold: the bare face in each place.
+      const box = (await compare.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 4);
+      await page.mouse.down();
+      await expect.poll(() => compare.getAttribute('data-holding')).toBe('true');
+      const shown = () =>
+        compare.evaluate((list) =>
+          Array.from(list.querySelectorAll('img'), (img) => getComputedStyle(img).visibility),
+        );
+      expect(await shown()).toEqual(['hidden', 'visible', 'hidden', 'visible']);
+      await page.mouse.up();
+      expect(await shown()).toEqual(['visible', 'hidden', 'visible', 'hidden']);
+      // The collage: both pictures with their captions, downloaded where files cannot be shared.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: '保存对比图' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('try-on-compare.jpg');
+      const jpeg = await readFile(await saveDownload(download));
+      const size = await page.evaluate(async (b64) => {
+        const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+        const bitmap = await createImageBitmap(new Blob([bytes]));
+        return { width: bitmap.width, height: bitmap.height };
+      }, jpeg.toString('base64'));
+      expect(size).toEqual({ width: 1000, height: 448 });
+      // Closed, the page is as before: the photo still tracked.
+      await page.getByRole('button', { name: '关闭' }).click();
+      expect(await page.getByRole('dialog', { name: '全部试戴' }).count()).toBe(0);
+    });
+  });
+
+  it('from a paused video, and says so when there is no picture', async () => {
+    await withApp(server.url, {}, async ({ page }) => {
+      await page.locator('.try-all').click();
+      await page.getByText('请先开启摄像头、打开视频或照片').waitFor();
+      await chooseFile(page, fixtures.files[0]!.mp4);
+      await waitForStats(page, (s) => s.face === 1 && s.eyes.length === 4, 120_000);
+      await page.getByRole('button', { name: '暂停' }).click();
+      const times = await tryAll(page);
+      console.log(`try-all from a paused video: ${JSON.stringify(times)}`);
+      await judgeGrid(page, 'video');
+    });
+  });
+});
