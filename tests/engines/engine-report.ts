@@ -25,6 +25,8 @@ export interface EngineReport {
   photo: string;
   /** A photo as the source (EXIF-turned): its glasses at the eyes, the picture's size. */
   photoSource: string;
+  /** 全部试戴 on that photo: frames drawn of the catalogue's, their size, two of them apart. */
+  tryAll: string;
   record: string;
   camera: string;
   measure: string;
@@ -51,6 +53,7 @@ export const newReport = (engine: string): EngineReport => ({
   still: '?',
   photo: '?',
   photoSource: '?',
+  tryAll: '?',
   record: '?',
   camera: '?',
   measure: '?',
@@ -95,7 +98,7 @@ export function summaryLine(r: EngineReport, totalS: number): string {
     `[engines] ${r.engine} ${r.version} | path=${r.path} delegate=${r.delegate} | ` +
     `tracking ${r.fps}, detect ${r.detectMs} ms | file=${r.file} (cuts seen: ${r.cuts}) | ` +
     `eyes ${r.eyes} | ${r.measure} | cut clip: ${r.cut} | still clip: ${r.still} | ` +
-    `photo source: ${r.photoSource} | ` +
+    `photo source: ${r.photoSource} | try-all: ${r.tryAll} | ` +
     `broken text ${r.text} | ` +
     `photo=${r.photo} | record=${r.record} | ${r.hidden} | camera=${r.camera} | ` +
     `storage=${r.storage} | ` +

@@ -428,6 +428,49 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
     }),
   );
 
+  it.skipIf(why)('(n) 全部试戴 draws every frame on the photo', () =>
+    check('n', async () => {
+      await session().click('.try-all');
+      const ended = () => {
+        const cells = document.querySelectorAll('.try-all-grid li').length;
+        const done = document.querySelectorAll(
+          '.try-all-grid li[data-state="done"], .try-all-grid li[data-state="failed"]',
+        ).length;
+        return cells > 0 && done === cells;
+      };
+      await session().waitFor(ended, { timeoutMs: 120_000, what: 'every frame tried' });
+      const grid = await session().evaluate(async () => {
+        const images = [...document.querySelectorAll<HTMLImageElement>('.try-all-grid img')];
+        const pixels = async (image: HTMLImageElement) => {
+          await image.decode();
+          const canvas = document.createElement('canvas');
+          canvas.width = image.naturalWidth;
+          canvas.height = image.naturalHeight;
+          const context = canvas.getContext('2d')!;
+          context.drawImage(image, 0, 0);
+          return context.getImageData(0, 0, canvas.width, canvas.height).data;
+        };
+        const [a, b] = await Promise.all(images.slice(0, 2).map(pixels));
+        let sum = 0;
+        for (let i = 0; a && b && i < a.length; i++)
+          if (i % 4 !== 3) sum += Math.abs(a[i]! - b[i]!);
+        return {
+          cells: document.querySelectorAll('.try-all-grid li').length,
+          drawn: images.length,
+          width: images[0]?.naturalWidth ?? 0,
+          height: images[0]?.naturalHeight ?? 0,
+          apart: a ? sum / ((a.length / 4) * 3) : 0,
+        };
+      });
+      report.tryAll = `${grid.drawn}/${grid.cells} at ${grid.width}×${grid.height}, first two ${grid.apart.toFixed(1)} apart`;
+      expect(grid.drawn).toBe(grid.cells);
+      expect(grid.cells).toBeGreaterThanOrEqual(8);
+      expect({ width: grid.width, height: grid.height }).toEqual({ width: 480, height: 360 });
+      expect(grid.apart).toBeGreaterThan(0.5);
+      await session().click('.try-all-close');
+    }),
+  );
+
   it.skipIf(why)("(f) 开启摄像头 with the engine's fake camera: frames flow", async (ctx) => {
     const cameras = await s
       ?.evaluate(async () => {
