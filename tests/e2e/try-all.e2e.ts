@@ -5,7 +5,8 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
-import { hasModelDbRecord, waitForStats } from './app-page';
+import { hasModelDbRecord, startCamera, waitForStats } from './app-page';
+import { WECHAT_UA } from './user-agents';
 import { withApp } from './app-session';
 import { prepareFixtures } from './fixtures.mjs';
 import { preparePhotoFixtures } from './photo-fixtures.mjs';
@@ -156,8 +157,9 @@ describe('全部试戴: every frame on one picture', () => {
     });
   });
 
-  it('from a paused video, and says so when there is no picture', async () => {
-    await withApp(server.url, {}, async ({ page }) => {
+  it('from a paused video in WeChat: the collage shows to long-press; says so with no picture', async () => {
+    const device = { viewport: { width: 430, height: 900 }, userAgent: WECHAT_UA };
+    await withApp(server.url, { device }, async ({ page }) => {
       await page.locator('.try-all').click();
       await page.getByText('请先开启摄像头、打开视频或照片').waitFor();
       await chooseFile(page, fixtures.files[0]!.mp4);
@@ -166,6 +168,42 @@ describe('全部试戴: every frame on one picture', () => {
       const times = await tryAll(page);
       console.log(`try-all from a paused video: ${JSON.stringify(times)}`);
       await judgeGrid(page, 'video');
+      // WeChat ignores downloads: the collage shows full screen, to long-press.
+      await page.getByRole('button', { name: '保存对比图' }).click();
+      const sheet = page.locator('.photo-sheet');
+      await sheet.getByText('长按图片，保存到相册或发送给朋友').waitFor();
+      const size = await sheet.locator('img').evaluate(async (img: HTMLImageElement) => {
+        await img.decode();
+        return { width: img.naturalWidth, height: img.naturalHeight };
+      });
+      expect(size).toEqual({ width: 1000, height: 448 });
+    });
+  });
+
+  it('from the camera after a countdown; a heart kept there shows in the grid; closing stops the downloads', async () => {
+    await withApp(server.url, { cameraY4m: fixtures.cameras[0]!.y4m }, async ({ page }) => {
+      const models: string[] = [];
+      page.on('request', (r) => r.url().includes('/models/') && models.push(r.url()));
+      await startCamera(page);
+      await waitForStats(page, (s) => s.face === 1 && s.eyes.length === 4, 120_000);
+      await page.locator('.try-all').click();
+      const sheet = page.getByRole('dialog', { name: '全部试戴' });
+      await sheet.getByText('3 秒后定格，请看镜头').waitFor();
+      const first = sheet.locator('.try-all-grid li[data-state="done"]').first();
+      await first.waitFor({ timeout: 120_000 });
+      const serial = await first.getAttribute('data-serial');
+      await first.locator('.favourite').click();
+      // Closed while the rest download: nothing more is fetched.
+      await sheet.getByRole('button', { name: '关闭' }).click();
+      const fetched = models.length;
+      expect(fetched).toBeLessThan(8);
+      await page.waitForTimeout(3000);
+      expect(models.length).toBe(fetched);
+      expect(
+        await page
+          .locator(`.model-cell[data-serial="${serial}"] + .favourite`)
+          .getAttribute('aria-pressed'),
+      ).toBe('true');
     });
   });
 });
