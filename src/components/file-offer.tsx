@@ -1,11 +1,12 @@
-import { useAtom } from 'jotai';
-import { useEffect, useRef } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { createPortal } from 'react-dom';
 import { t } from '../i18n';
-import { fileOfferAtom } from '../state/atoms';
+import { fileOfferAtom, type FileOfferValue } from '../state/atoms';
 import { useToast } from '../state/toast';
 import { saveBlob } from '../storage/save-file';
 import { shareFile } from '../storage/share-file';
 import { currentInAppBrowser } from '../engine/in-app-browser';
+import { BlobImage } from './blob-image';
 import { PhotoSheet } from './photo-sheet';
 
 /**
@@ -15,10 +16,14 @@ import { PhotoSheet } from './photo-sheet';
  * took the photo.
  */
 export function FileOffer() {
-  const [offer, setOffer] = useAtom(fileOfferAtom);
+  const offer = useAtomValue(fileOfferAtom);
+  // Outside the app's root: over 全部试戴's sheet too, which makes the root inert while open.
+  return offer ? createPortal(<Offer offer={offer} />, document.body) : null;
+}
+
+function Offer({ offer }: { offer: FileOfferValue }) {
+  const setOffer = useSetAtom(fileOfferAtom);
   const toast = useToast();
-  const thumb = useObjectUrl(offer?.kind === 'photo' ? offer.file : null);
-  if (!offer) return null;
   if (offer.kind === 'photo' && currentInAppBrowser()) {
     return <PhotoSheet photo={offer.file} onClose={() => setOffer(null)} />;
   }
@@ -37,7 +42,9 @@ export function FileOffer() {
   };
   return (
     <div className="file-offer" role="dialog" aria-label={title}>
-      {offer.kind === 'photo' ? <img ref={thumb} className="file-offer-thumb" alt="" /> : null}
+      {offer.kind === 'photo' ? (
+        <BlobImage className="file-offer-thumb" blob={offer.file} alt="" />
+      ) : null}
       <p className="file-offer-title">{title}</p>
       <div className="file-offer-actions">
         <button type="button" className="primary" onClick={share}>
@@ -52,17 +59,4 @@ export function FileOffer() {
       </div>
     </div>
   );
-}
-
-/** Shows `blob` in the image the returned ref is put on, and revokes its URL afterwards. */
-function useObjectUrl(blob: Blob | null) {
-  const ref = useRef<HTMLImageElement>(null);
-  useEffect(() => {
-    const image = ref.current;
-    if (!image || !blob) return;
-    const url = URL.createObjectURL(blob);
-    image.src = url;
-    return () => URL.revokeObjectURL(url);
-  }, [blob]);
-  return ref;
 }

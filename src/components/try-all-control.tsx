@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import type { CatalogueEntry } from '../catalogue/manifest';
 import { useTryAll } from '../catalogue/use-try-all';
@@ -18,12 +19,23 @@ interface Props {
 }
 
 /**
- * The 全部试戴 button and its sheet (over the page, from the document's body). Its state lives
- * here: each picture drawn re-renders this, not the page and its grid.
+ * The 全部试戴 button and its sheet (over the page, from the document's body, the app's root inert
+ * meanwhile). Its state lives here: each picture drawn re-renders this, not the page and its grid.
  */
 export function TryAllControl(props: Props) {
   const tryAll = useTryAll(props.engine, props.entries, props.onStored);
   const toast = useToast();
+  const open = tryAll.view !== null;
+  // A modal sheet: the app behind it takes no pointer, key or reader while it is open (the file
+  // offer, which the collage goes to, lives outside the app's root; toasts still show).
+  useEffect(() => {
+    const root = document.getElementById('root');
+    if (!root || !open) return;
+    root.inert = true;
+    return () => {
+      root.inert = false;
+    };
+  }, [open]);
   const start = () => {
     if (!props.active || !props.engine) toast(t('tryAllNeedsSource'));
     else tryAll.start(props.live);

@@ -121,8 +121,9 @@ const TryAllCellView = memo(function TryAllCellView(props: CellProps) {
         ) : (
           <span className="try-all-image placeholder">{cellText(cell)}</span>
         )}
-        <span className="serial">{cell.entry.serialNo}</span>
-        <span className="label">{cell.entry.text}</span>
+        <span className="try-all-caption">
+          <span className="serial">{cell.entry.serialNo}</span> {cell.entry.text}
+        </span>
         {cell.frameWidthMm !== undefined && props.fit ? (
           <SizeTag widthMm={cell.frameWidthMm} fit={props.fit} />
         ) : null}

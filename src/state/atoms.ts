@@ -12,7 +12,11 @@ export const toastAtom = atom<{ text: string; id: number; durationMs: number } |
  * A photo or recording waiting for 分享 or 保存 (offered where the browser can share files;
  * elsewhere it is downloaded at once and this stays null).
  */
-export const fileOfferAtom = atom<{ file: File; kind: 'photo' | 'video' } | null>(null);
+export interface FileOfferValue {
+  file: File;
+  kind: 'photo' | 'video';
+}
+export const fileOfferAtom = atom<FileOfferValue | null>(null);
 /** Counts photos taken; the preview flashes once for each. */
 export const photoFlashAtom = atom(0);
 /** The selected catalogue entry (its `value` path), or null when no glasses are worn. */

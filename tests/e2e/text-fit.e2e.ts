@@ -1,5 +1,6 @@
 // No broken text, on every phone size: each screen a person meets (preparing, empty, a toast,
-// a file playing with glasses worn and the PD badge, the badge's dialog, an error, 商家工具 with
+// a file playing with glasses worn and the PD badge, the badge's dialog, 全部试戴 and its
+// comparison, an error, 商家工具 with
 // a file checked, About) at widths 320–430, at pixel ratio 3 in Chinese and 2 in English,
 // judged from the page's own boxes (text-fit.ts). Screenshots at 390×844 and 320×568 go to
 // test-results/text-fit/, and at each size where a problem was found.
@@ -170,6 +171,19 @@ describe.concurrent.each([
         await badge.click();
         await check('badge-dialog');
         await page.getByRole('button', { name: say('measureClose') }).click();
+        // 全部试戴 on the paused picture, then two of its frames compared.
+        await page.locator('.try-all').click();
+        const sheet = page.locator('.try-all-sheet');
+        await expect
+          .poll(() => sheet.locator('li[data-state="done"]').count(), { timeout: 120_000 })
+          .toBe(await sheet.locator('.try-all-grid li').count());
+        await check('try-all');
+        await sheet.locator('.try-all-cell').nth(0).click();
+        await sheet.locator('.try-all-cell').nth(1).click();
+        await sheet.locator('.try-all-compare').click();
+        await sheet.locator('.compare-grid').waitFor();
+        await check('compare');
+        await sheet.locator('.try-all-close').click();
         const refused = page.getByText(say('videoLoadFailed')).first();
         const notVideo = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('no') };
         await check(

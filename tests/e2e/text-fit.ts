@@ -12,8 +12,8 @@ export interface TextProblem {
 /**
  * In the page: every text problem on the screen as shown. A line is a fragment of a text node
  * (Range.getClientRects, one per line box), so two lines of one wrapped label drawn on top of
- * each other count as much as two labels. An open modal dialog is all that is checked while it
- * is open (the rest is inert under its backdrop); text under a fixed or sticky box with an
+ * each other count as much as two labels. An open modal dialog (a <dialog> shown modal, or a
+ * sheet marked aria-modal, whose page is inert) is all that is checked while it is open; text under a fixed or sticky box with an
  * opaque background (a toast, a bar) is hidden by it, not overlapped. `column`: the element that
  * sets the page's content column (the catalogue on /home); controls in the page's flow keep
  * within its left and right edges.
@@ -43,7 +43,7 @@ export function textProblemsInPage(column?: string): TextProblem[] {
     const a = parts[3];
     return a === undefined ? 1 : a.endsWith('%') ? parseFloat(a) / 100 : parseFloat(a);
   };
-  const modal = document.querySelector('dialog[open]:modal');
+  const modal = document.querySelector('dialog[open]:modal, [role="dialog"][aria-modal="true"]');
   const root = modal ?? document.body;
   const pinned = (el: Element) => {
     for (let at: Element | null = el; at; at = at.parentElement) {
