@@ -1,5 +1,6 @@
 // Phone-size screenshots for the README: Loading, Home before a source is on, tracking with
-// glasses, the grid scrolled under the picture, a photo ready to share, About; and a wide Home;
+// glasses, the grid scrolled under the picture, a photo ready to share, 全部试戴 and its
+// comparison, About; and a wide Home;
 // 商家工具 (/check) on a phone (three files checked) and on a desktop (one worn live).
 // Run after `npm run build`: node tests/e2e/take-screenshots.mjs
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
@@ -82,6 +83,28 @@ try {
   await page.waitForTimeout(800);
   await page.screenshot({ path: new URL('home-share.png', OUT).pathname });
   await page.getByRole('button', { name: '关闭', exact: true }).click();
+  // 全部试戴 on the camera's picture (after its countdown), then two of its frames compared.
+  await page.locator('.try-all').click();
+  const sheet = page.locator('.try-all-sheet');
+  const cells = sheet.locator('.try-all-grid li');
+  await sheet.locator('li[data-state="done"]').first().waitFor({ timeout: 60_000 });
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('.try-all-grid li[data-state="done"]').length ===
+      document.querySelectorAll('.try-all-grid li').length,
+    null,
+    { timeout: 120_000 },
+  );
+  await sheet.locator('.try-all-cell').nth(1).click();
+  await sheet.locator('.try-all-cell').nth(2).click();
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: new URL('try-all.png', OUT).pathname });
+  await sheet.locator('.try-all-compare').click();
+  await sheet.locator('.compare-grid').waitFor();
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: new URL('try-all-compare.png', OUT).pathname });
+  console.log(`全部试戴: ${await cells.count()} frames`);
+  await sheet.locator('.try-all-close').click();
   await page.getByRole('link', { name: '关于我们' }).click();
   await page.getByRole('heading', { level: 1 }).waitFor();
   await page.screenshot({ path: new URL('about.png', OUT).pathname });

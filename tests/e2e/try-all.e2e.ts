@@ -180,30 +180,40 @@ describe('全部试戴: every frame on one picture', () => {
     });
   });
 
-  it('from the camera after a countdown; a heart kept there shows in the grid; closing stops the downloads', async () => {
-    await withApp(server.url, { cameraY4m: fixtures.cameras[0]!.y4m }, async ({ page }) => {
-      const models: string[] = [];
-      page.on('request', (r) => r.url().includes('/models/') && models.push(r.url()));
-      await startCamera(page);
-      await waitForStats(page, (s) => s.face === 1 && s.eyes.length === 4, 120_000);
-      await page.locator('.try-all').click();
-      const sheet = page.getByRole('dialog', { name: '全部试戴' });
-      await sheet.getByText('3 秒后定格，请看镜头').waitFor();
-      const first = sheet.locator('.try-all-grid li[data-state="done"]').first();
-      await first.waitFor({ timeout: 120_000 });
-      const serial = await first.getAttribute('data-serial');
-      await first.locator('.favourite').click();
-      // Closed while the rest download: nothing more is fetched.
-      await sheet.getByRole('button', { name: '关闭' }).click();
-      const fetched = models.length;
-      expect(fetched).toBeLessThan(8);
-      await page.waitForTimeout(3000);
-      expect(models.length).toBe(fetched);
-      expect(
-        await page
-          .locator(`.model-cell[data-serial="${serial}"] + .favourite`)
-          .getAttribute('aria-pressed'),
-      ).toBe('true');
-    });
+  it('from the camera after a countdown; a frame that fails says so; a heart kept there shows in the grid; closing stops the downloads', async () => {
+    await withApp(
+      server.url,
+      { cameraY4m: fixtures.cameras[0]!.y4m },
+      async ({ page, context }) => {
+        const models: string[] = [];
+        page.on('request', (r) => r.url().includes('/models/') && models.push(r.url()));
+        // Frame 001 cannot be downloaded: its cell says so and the others are drawn.
+        await context.route('**/models/001.glb', (route) => route.fulfill({ status: 404 }));
+        await startCamera(page);
+        await waitForStats(page, (s) => s.face === 1 && s.eyes.length === 4, 120_000);
+        await page.locator('.try-all').click();
+        const sheet = page.getByRole('dialog', { name: '全部试戴' });
+        await sheet.getByText('3 秒后定格，请看镜头').waitFor();
+        await sheet
+          .locator('li[data-serial="001"][data-state="failed"]')
+          .getByText('这款无法试戴')
+          .waitFor({ timeout: 60_000 });
+        const first = sheet.locator('.try-all-grid li[data-state="done"]').first();
+        await first.waitFor({ timeout: 120_000 });
+        const serial = await first.getAttribute('data-serial');
+        await first.locator('.favourite').click();
+        // Closed while the rest download: nothing more is fetched.
+        await sheet.getByRole('button', { name: '关闭' }).click();
+        const fetched = models.length;
+        expect(fetched).toBeLessThan(8);
+        await page.waitForTimeout(3000);
+        expect(models.length).toBe(fetched);
+        expect(
+          await page
+            .locator(`.model-cell[data-serial="${serial}"] + .favourite`)
+            .getAttribute('aria-pressed'),
+        ).toBe('true');
+      },
+    );
   });
 });

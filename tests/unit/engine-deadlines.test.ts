@@ -80,6 +80,23 @@ it('fails a photo past its deadline with its own error, the engine kept', async 
   engine.dispose();
 });
 
+it('fails 全部试戴 past its deadlines (the picture, then each frame), the engine kept', async () => {
+  const { engine, events } = silentEngine();
+  // Both asked at once: the engine's own start deadline (45 s) must not pass meanwhile.
+  const begun = settle(engine.tryAllBegin());
+  // A frame that never comes back fails its own cell (use-try-all.ts) and the next one is tried.
+  const drawn = settle(engine.tryAllRender({ id: 'a', glb: new ArrayBuffer(4) }));
+  await vi.advanceTimersByTimeAsync(ENGINE_DEADLINES_MS.capture);
+  expect(await begun).toBeInstanceOf(DeadlinePassed);
+  await vi.advanceTimersByTimeAsync(ENGINE_DEADLINES_MS.wear - ENGINE_DEADLINES_MS.capture - 1);
+  expect(await Promise.race([drawn, Promise.resolve('waiting')])).toBe('waiting');
+  await vi.advanceTimersByTimeAsync(1);
+  expect(await drawn).toBeInstanceOf(DeadlinePassed);
+  expect(asked).toEqual(expect.arrayContaining(['tryAllBegin', 'tryAllRender']));
+  expect(events).toEqual([]);
+  engine.dispose();
+});
+
 it('imports the page engine again after a failed import, and gives up after three', async () => {
   const { importPageEngine } = await import('../../src/engine/page/import-page-engine');
   const module = {} as Awaited<ReturnType<typeof importPageEngine>>;
