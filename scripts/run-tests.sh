@@ -44,16 +44,16 @@ cat "$logs/engines"
 # the files below. Beside it, one after the other, the privacy session (privacy.e2e.ts: it waits a
 # minute for MediaPipe's usage-log flush, 60 s after the workers start, and judges nothing in real
 # time), the late occluder (late-occluder.e2e.ts: 17 s of it a wait on the app's deadline), the
-# photo source with favourites and 全部试戴 (photo.e2e.ts, try-all.e2e.ts: still pictures, nothing
-# timed), the text sweep (page layout at 6 sizes) and the shop-page embedding: about 260 s of a
-# 560 s suite.
+# photo source with favourites, 全部试戴 and 镜片 (photo.e2e.ts, try-all.e2e.ts, lens.e2e.ts: still
+# pictures, nothing timed), the text sweep (page layout at 6 sizes) and the shop-page embedding:
+# about 300 s of a 560 s suite.
 # Measured: beside the engines and the checks the privacy session missed a click's 30 s; with the
 # site and catalogue checks beside the suite too, a paused video and the page path missed their
 # deadlines there; four files side by side each ran 1.5-4x slower; the cut test (motion.e2e.ts)
 # beside two files at once once saw no glasses on the first face before the cut, so the files
 # beside the suite run one at a time. `npm run test:e2e` runs every file one by one.
 beside=(tests/e2e/privacy.e2e.ts tests/e2e/late-occluder.e2e.ts tests/e2e/photo.e2e.ts
-  tests/e2e/try-all.e2e.ts tests/e2e/text-fit.e2e.ts tests/e2e/embed.e2e.ts)
+  tests/e2e/try-all.e2e.ts tests/e2e/lens.e2e.ts tests/e2e/text-fit.e2e.ts tests/e2e/embed.e2e.ts)
 (for file in "${beside[@]}"; do
   timed "e2e (Chromium) $(basename "$file"), beside the suite" \
     npx vitest run --project e2e "$file" || exit

@@ -1,10 +1,10 @@
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useToast } from '../state/toast';
 import type { TryOnEngine } from '../engine/try-on-engine';
 import { t } from '../i18n';
 import { DownloadError } from '../shared/checked-fetch';
-import { selectedModelAtom } from '../state/atoms';
+import { fittedFramesAtom, selectedModelAtom } from '../state/atoms';
 import { glassesMessage } from './glasses-message';
 import { useLinkedGlasses, type LinkRequest } from './use-linked-glasses';
 import { useCatalogueEntries } from './use-catalogue-entries';
@@ -93,7 +93,8 @@ export function useCatalogue(
     setFailures((f) => ({ ...f, [value]: failure }));
   }, []);
 
-  const { wear, tellMaterial, wearing, fittedWidths } = useWear(engine, setFailure);
+  const { wear, tellMaterial, wearing } = useWear(engine, setFailure);
+  const fitted = useAtomValue(fittedFramesAtom);
 
   const put = useCallback(
     async (entry: CatalogueEntry) => {
@@ -209,7 +210,7 @@ export function useCatalogue(
 
   const cells: CellState[] = entries.map((entry) => {
     const failure = failures[entry.value] ?? null;
-    const frameWidthMm = entry.frameWidthMm ?? fittedWidths[entry.value];
+    const frameWidthMm = entry.frameWidthMm ?? fitted[entry.value]?.widthMm;
     return {
       entry,
       status: statuses[entry.value] ?? 'not-downloaded',

@@ -1,8 +1,11 @@
+import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TryOnEngine } from '../engine/try-on-engine';
 import { t } from '../i18n';
 import { parseFrameSize } from '../shared/glasses-types';
 import { TRY_ALL_COUNTDOWN_S } from '../shared/ui-constants';
+import { fittedFramesAtom } from '../state/atoms';
+import { fittedFrameOf } from './lens-figures';
 import type { CatalogueEntry } from './manifest';
 import { downloadModel, readModel, storeModel, type StoredModel } from './model-files';
 
@@ -49,6 +52,7 @@ export function useTryAll(
   onStored: (value: string) => void,
 ) {
   const [view, setView] = useState<TryAllView | null>(null);
+  const setFitted = useSetAtom(fittedFramesAtom);
   const run = useRef<AbortController | null>(null);
 
   const patch = useCallback((value: string, change: Partial<TryAllCell>) => {
@@ -86,6 +90,7 @@ export function useTryAll(
         });
         if (!signal.aborted) {
           patch(entry.value, { state: 'done', image, frameWidthMm: report.widthMm });
+          setFitted((f) => ({ ...f, [entry.value]: fittedFrameOf(report) }));
         }
         return true;
       } catch (error) {
@@ -94,7 +99,7 @@ export function useTryAll(
         return false;
       }
     },
-    [engine, patch],
+    [engine, patch, setFitted],
   );
 
   const work = useCallback(

@@ -11,7 +11,8 @@ import {
 } from '../shared/glasses-types';
 import { DeadlinePassed } from '../shared/deadline';
 import { ENGINE_DEADLINES_MS } from '../shared/ui-constants';
-import { selectedModelAtom } from '../state/atoms';
+import { fittedFramesAtom, selectedModelAtom } from '../state/atoms';
+import { fittedFrameOf } from './lens-figures';
 import { useToast } from '../state/toast';
 import { isFileFault, materialMessage } from './glasses-message';
 import type { CatalogueEntry } from './manifest';
@@ -42,7 +43,7 @@ export function useWear(
   const setSelected = useSetAtom(selectedModelAtom);
   /** The entry being put on: the newest call's; an older one ending leaves it alone. */
   const [wearing, setWearing] = useState<string | null>(null);
-  const [fittedWidths, setFittedWidths] = useState<Record<string, number>>({});
+  const setFitted = useSetAtom(fittedFramesAtom);
   const toast = useToast();
 
   /**
@@ -74,7 +75,7 @@ export function useWear(
             .map((r) => fitReasonText(r));
           console.warn('glasses fit', entry.value, report.frameSize, reasons);
         }
-        setFittedWidths((w) => ({ ...w, [entry.value]: report.widthMm }));
+        setFitted((f) => ({ ...f, [entry.value]: fittedFrameOf(report) }));
       } catch (error) {
         // Past the deadline the load was abandoned; the file is not to blame.
         if (error instanceof DeadlinePassed) {
@@ -96,7 +97,7 @@ export function useWear(
       setSelected(entry.value);
       return { report };
     },
-    [engine, setFailure, setSelected, toast],
+    [engine, setFailure, setSelected, setFitted, toast],
   );
 
   /** Said on a tap only: a restarted engine put back on the face says nothing again. */
@@ -108,5 +109,5 @@ export function useWear(
     [toast],
   );
 
-  return { wear, tellMaterial, wearing, fittedWidths };
+  return { wear, tellMaterial, wearing };
 }

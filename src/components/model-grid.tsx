@@ -5,6 +5,7 @@ import type { CatalogueEntry } from '../catalogue/manifest';
 import { t } from '../i18n';
 import { assetUrl } from '../storage/asset-url';
 import { FavouriteButton, SizeTag } from './cell-tags';
+import { thinnestFirst, useLensEdges } from './lens-edges';
 import { StatusIcon } from './status-icon';
 
 interface Props {
@@ -15,8 +16,8 @@ interface Props {
   /** The frames marked 收藏 (catalogue values), and the heart's tap; null while being read. */
   favourites: readonly string[] | null;
   onFavourite: (value: string) => void;
-  /** 全部试戴's button (try-all-control.tsx), first in the row above the grid. */
-  tryAll?: ReactNode;
+  /** 全部试戴 and 镜片 (try-all-control.tsx, lens-control.tsx), first in the row above the grid. */
+  actions?: ReactNode;
 }
 
 /**
@@ -28,6 +29,8 @@ export function ModelGrid(props: Props) {
   const { cells, onTap, measuring, favourites, onFavourite } = props;
   const [fitFirst, setFitFirst] = useState(false);
   const [onlyFavourites, setOnlyFavourites] = useState(false);
+  const [thinFirst, setThinFirst] = useState(false);
+  const edges = useLensEdges(cells);
   // A frame named by a shop's link comes into view once, when its cell first shows.
   const list = useRef<HTMLUListElement>(null);
   const shownLinked = useRef(false);
@@ -41,13 +44,18 @@ export function ModelGrid(props: Props) {
   }, [linked]);
   const advice = useSizeAdvice(cells, measuring);
   const byValue = new Map(cells.map((cell) => [cell.entry.value, cell]));
-  const ordered = fitFirst && advice ? advice.order.map((value) => byValue.get(value)!) : cells;
+  const ordered =
+    thinFirst && edges
+      ? thinnestFirst(cells, edges)
+      : fitFirst && advice
+        ? advice.order.map((value) => byValue.get(value)!)
+        : cells;
   const kept = new Set(favourites ?? []);
   const shown = onlyFavourites ? ordered.filter((cell) => kept.has(cell.entry.value)) : ordered;
   return (
     <>
       <div className="fit-first-row">
-        {props.tryAll}
+        {props.actions}
         <button
           type="button"
           className="only-favourites"
@@ -57,6 +65,16 @@ export function ModelGrid(props: Props) {
         >
           {t('onlyFavourites')}
         </button>
+        {edges ? (
+          <button
+            type="button"
+            className="thin-first"
+            aria-pressed={thinFirst}
+            onClick={() => setThinFirst((on) => !on)}
+          >
+            {t('lensThinFirst')}
+          </button>
+        ) : null}
         {advice ? (
           <button
             type="button"
@@ -107,6 +125,11 @@ export function ModelGrid(props: Props) {
               <span className="label">{cell.entry.text}</span>
               {cell.frameWidthMm !== undefined && advice?.fits.has(cell.entry.value) ? (
                 <SizeTag widthMm={cell.frameWidthMm} fit={advice.fits.get(cell.entry.value)!} />
+              ) : null}
+              {edges?.has(cell.entry.value) ? (
+                <span className="lens-edge-tag">
+                  {t('lensCellEdge', { edge: edges.get(cell.entry.value)!.toFixed(1) })}
+                </span>
               ) : null}
               {cell.failureText ? (
                 <span className="retry" data-failure={cell.failure ?? ''}>

@@ -8,6 +8,8 @@ import { ModelGrid } from '../components/model-grid';
 import { VideoFileButton } from '../components/video-file-button';
 import { useFavourites } from '../catalogue/use-favourites';
 import { TryAllControl } from '../components/try-all-control';
+import { LensControl } from '../components/lens-control';
+import { LensSummary } from '../components/lens-summary';
 import { useTryOn, type TryOnControls } from '../engine/use-try-on';
 import { t } from '../i18n';
 import { useSearch } from 'wouter';
@@ -83,6 +85,7 @@ export function Home() {
           </p>
         ) : null}
         <ControlBar controls={controls} />
+        <LensSummary entries={catalogue.entries} />
         <LinkNotice link={catalogue.link} />
         <ModelGrid
           cells={catalogue.cells}
@@ -90,16 +93,19 @@ export function Home() {
           measuring={controls.active}
           favourites={favourites.favourites}
           onFavourite={favourites.toggle}
-          tryAll={
-            <TryAllControl
-              engine={engine}
-              entries={catalogue.entries}
-              active={controls.active}
-              live={controls.running}
-              onStored={catalogue.markStored}
-              favourites={favourites.favourites}
-              onFavourite={favourites.toggle}
-            />
+          actions={
+            <>
+              <TryAllControl
+                engine={engine}
+                entries={catalogue.entries}
+                active={controls.active}
+                live={controls.running}
+                onStored={catalogue.markStored}
+                favourites={favourites.favourites}
+                onFavourite={favourites.toggle}
+              />
+              <LensControl />
+            </>
           }
         />
       </div>

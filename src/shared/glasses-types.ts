@@ -60,6 +60,11 @@ export interface GlassesReport {
   reasons: FitReason[];
   /** Boxing size (ISO 8624) measured from the fitted geometry; temple null for a front only. */
   frameSize: FrameSize;
+  /**
+   * One lens opening's outline from the lens meshes, mm from its boxed centre, [x, y] pairs (x
+   * toward the temple, y up); null when the file marks no lenses (workers/fit/lens-outline.ts).
+   */
+  lensOutlineMm: number[] | null;
 }
 
 export type FitVerdict = 'ok' | 'warn' | 'refused';

@@ -38,6 +38,8 @@ export const KEY_ENV_CUBE = 'envCube';
 export const KEY_FAVOURITES = 'favourites';
 /** More favourites than this are not kept (the oldest go first). */
 export const FAVOURITES_MAX = 200;
+/** ModelDB record of the prescription entered under 镜片 (src/storage/prescription.ts). */
+export const KEY_PRESCRIPTION = 'prescription';
 export const WASM_CACHE_NAME = 'mediapipe-wasm';
 
 /**

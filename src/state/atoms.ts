@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+import type { Prescription } from '../shared/prescription';
 import type { WorkerStats } from '../shared/try-on-types';
 
 export type FacingMode = 'user' | 'environment';
@@ -49,3 +50,18 @@ export const videoLoadingAtom = atom(false);
 /** A photo is the source (issue 38): its work size, upright (null when none is open). */
 export const photoSizeAtom = atom<{ width: number; height: number } | null>(null);
 export const isRecordingAtom = atom(false);
+
+/** The prescription entered under 镜片 (issue 39): null when none (or not read yet). */
+export const prescriptionAtom = atom<Prescription | null>(null);
+
+/** What fitting a frame (worn, or drawn by 全部试戴) told of its lens openings. */
+export interface FittedFrame {
+  widthMm: number;
+  lensMm: number;
+  bridgeMm: number;
+  /** One opening's outline (GlassesReport.lensOutlineMm); null when the file marks no lenses. */
+  outlineMm: number[] | null;
+}
+
+/** By catalogue value: every frame fitted on this page so far. */
+export const fittedFramesAtom = atom<Readonly<Record<string, FittedFrame>>>({});

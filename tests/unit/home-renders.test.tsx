@@ -20,7 +20,12 @@ const cells = [
   { entry: { value: 'b.glb', serialNo: '002', text: 'B' }, frameWidthMm: 140, status: 'ready' },
 ] as unknown as CellState[];
 vi.mock('../../src/catalogue/use-catalogue', () => ({
-  useCatalogue: () => ({ cells, tap: () => {} }),
+  useCatalogue: () => ({
+    cells,
+    entries: cells.map((c) => c.entry),
+    tap: () => {},
+    markStored: () => {},
+  }),
 }));
 vi.mock('../../src/components/control-bar', () => ({
   ControlBar: () => {

@@ -10,11 +10,12 @@ import type {
 import type { FitOffsets } from '../../src/shared/try-on-types';
 import { FRONT_ANCHOR } from '../common/canonical-face';
 import { formatAxis, findOrientation } from './fit-axes';
-import { boxOf, cloudOf, extent, type FitMesh } from './fit-cloud';
+import { boxOf, centre, cloudOf, extent, type FitMesh } from './fit-cloud';
 import { findLandmarks } from './fit-landmarks';
 import { selectGlasses } from './fit-clutter';
 import { alignmentOf } from './fit-frame';
 import { boxingOf } from './fit-size';
+import { lensOutline } from './lens-outline';
 import { chooseUnit, sizeReasons, TO_METRES, type FitInputs } from './fit-unit';
 import { judgeFit } from './fit-verdict';
 
@@ -105,6 +106,9 @@ export function computeFit(
   const toMetres = override.unit ? TO_METRES[override.unit] : detected.toMetres;
   const unit = override.unit ?? detected.unit;
   const mm = toMetres * 1000;
+  const lensOutlineMm = lensPoints
+    ? lensOutline(lensPoints, o, centre(box, o.width), extent(box, o.width), mm)
+    : null;
   const frameSize: FrameSize = {
     lensMm: raw.lens * mm,
     bridgeMm: raw.bridge * mm,
@@ -180,6 +184,7 @@ export function computeFit(
     ignoredMeshes: selection.ignored,
     overridden: Object.keys(override).filter((k) => override[k as keyof FitOverride] !== undefined),
     frameSize,
+    lensOutlineMm,
     ...judged,
   };
 }

@@ -1,0 +1,201 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { usePrescription } from '../catalogue/use-prescription';
+import { t, type StringKey } from '../i18n';
+import {
+  CYLINDER_RANGE_D,
+  LENS_INDICES,
+  POWER_STEP_D,
+  prescriptionProblems,
+  SPHERE_RANGE_D,
+  type LensIndex,
+  type PrescriptionProblem,
+} from '../shared/prescription';
+import { useToast } from '../state/toast';
+import { measuredPdAtom } from './measured-pd';
+
+const PROBLEM_TEXT: Record<PrescriptionProblem, StringKey> = {
+  'sphere-range': 'lensProblemSphereRange',
+  'sphere-step': 'lensProblemSphereStep',
+  'cylinder-range': 'lensProblemCylinderRange',
+  'cylinder-step': 'lensProblemCylinderStep',
+  'axis-missing': 'lensProblemAxisMissing',
+  'axis-range': 'lensProblemAxisRange',
+  index: 'lensProblemIndex',
+  'pd-range': 'lensProblemPd',
+};
+
+/** Powers from `low` to `high` in POWER_STEP_D, as an optician writes them (−6.00, +1.25). */
+const powers = ([low, high]: readonly [number, number]) =>
+  Array.from(
+    { length: Math.round((high - low) / POWER_STEP_D) + 1 },
+    (_, i) => low + i * POWER_STEP_D,
+  );
+export const formatPower = (d: number) => (d > 0 ? '+' : d < 0 ? '−' : '') + Math.abs(d).toFixed(2);
+
+interface Draft {
+  sphere: string;
+  cylinder: string;
+  axis: string;
+  index: string;
+  pd: string;
+}
+
+/**
+ * 镜片: the prescription form (a modal dialog): sphere, cylinder and axis, lens index and PD
+ * (the measured one offered, with its uncertainty). Checked on 保存 (each problem by its field);
+ * 清除处方 removes it from the device.
+ */
+export function LensControl() {
+  const { prescription, loaded, save, clear } = usePrescription();
+  const measure = useAtomValue(measuredPdAtom);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [problems, setProblems] = useState<PrescriptionProblem[]>([]);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const toast = useToast();
+  useEffect(() => {
+    if (draft && !dialog.current?.open) dialog.current?.showModal();
+  }, [draft]);
+  const open = () => {
+    const measured = measure ? (Math.round(measure.pdMm * 2) / 2).toFixed(1) : '';
+    setProblems([]);
+    setDraft({
+      sphere: String(prescription?.sphere ?? 0),
+      cylinder: String(prescription?.cylinder ?? 0),
+      axis: prescription?.cylinder ? String(prescription.axis) : '',
+      index: String(prescription?.index ?? 1.6),
+      pd: prescription?.pdMm != null ? String(prescription.pdMm) : measured,
+    });
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft) return;
+    const entry = {
+      sphere: Number(draft.sphere),
+      cylinder: Number(draft.cylinder),
+      axis: draft.axis.trim() === '' ? null : Number(draft.axis),
+      index: Number(draft.index),
+      pdMm: draft.pd.trim() === '' ? null : Number(draft.pd),
+    };
+    const found = prescriptionProblems(entry);
+    setProblems(found);
+    if (found.length > 0) return;
+    const rx = { ...entry, axis: entry.axis ?? 0, index: entry.index as LensIndex };
+    void save(rx).then((kept) => toast(t(kept ? 'lensSaved' : 'lensSaveFailed')));
+    dialog.current?.close();
+  };
+  const field = (name: keyof Draft) => ({
+    value: draft?.[name] ?? '',
+    onChange: (event: { target: { value: string } }) =>
+      setDraft((d) => d && { ...d, [name]: event.target.value }),
+  });
+  const said = (codes: PrescriptionProblem[]) =>
+    problems.filter((p) => codes.includes(p)).map((p) => t(PROBLEM_TEXT[p]));
+  const noteOf = (codes: PrescriptionProblem[]) =>
+    said(codes).map((text) => (
+      <span key={text} className="lens-problem" role="alert">
+        {text}
+      </span>
+    ));
+  return (
+    <>
+      <button
+        type="button"
+        className="lens-open"
+        aria-haspopup="dialog"
+        aria-pressed={prescription !== null}
+        disabled={!loaded}
+        onClick={open}
+      >
+        {t('lenses')}
+      </button>
+      {draft ? (
+        <dialog
+          ref={dialog}
+          className="lens-dialog"
+          aria-labelledby="lens-title"
+          onClose={() => setDraft(null)}
+        >
+          <h2 id="lens-title">{t('lensTitle')}</h2>
+          <p className="lens-note">{t('lensPreviewOnly')}</p>
+          <form onSubmit={submit} noValidate>
+            <label>
+              {t('lensSphere')}
+              <select name="sphere" {...field('sphere')}>
+                {powers(SPHERE_RANGE_D).map((d) => (
+                  <option key={d} value={d}>
+                    {formatPower(d)}
+                  </option>
+                ))}
+              </select>
+              {noteOf(['sphere-range', 'sphere-step'])}
+            </label>
+            <label>
+              {t('lensCylinder')}
+              <select name="cylinder" {...field('cylinder')}>
+                {powers(CYLINDER_RANGE_D).map((d) => (
+                  <option key={d} value={d}>
+                    {d === 0 ? t('lensNone') : formatPower(d)}
+                  </option>
+                ))}
+              </select>
+              {noteOf(['cylinder-range', 'cylinder-step'])}
+            </label>
+            <label>
+              {t('lensAxis')}
+              <input
+                name="axis"
+                inputMode="numeric"
+                disabled={Number(draft.cylinder) === 0}
+                {...field('axis')}
+              />
+              {noteOf(['axis-missing', 'axis-range'])}
+            </label>
+            <label>
+              {t('lensIndex')}
+              <select name="index" {...field('index')}>
+                {LENS_INDICES.map((n) => (
+                  <option key={n} value={n}>
+                    {n.toFixed(2)}
+                  </option>
+                ))}
+              </select>
+              {noteOf(['index'])}
+            </label>
+            <label>
+              {t('lensPd')}
+              <input name="pd" inputMode="decimal" {...field('pd')} />
+              <span className="lens-hint">
+                {measure
+                  ? t('lensPdMeasured', {
+                      pd: measure.pdMm.toFixed(1),
+                      error: measure.errorMm.toFixed(1),
+                    })
+                  : t('lensPdUnknown')}
+              </span>
+              {noteOf(['pd-range'])}
+            </label>
+            <div className="lens-actions">
+              <button type="submit" className="primary">
+                {t('lensSave')}
+              </button>
+              <button
+                type="button"
+                disabled={prescription === null}
+                onClick={() => {
+                  void clear().then(() => toast(t('lensCleared')));
+                  dialog.current?.close();
+                }}
+              >
+                {t('lensClear')}
+              </button>
+              <button type="button" onClick={() => dialog.current?.close()}>
+                {t('lensCancel')}
+              </button>
+            </div>
+          </form>
+        </dialog>
+      ) : null}
+    </>
+  );
+}
