@@ -7,6 +7,7 @@ import type {
   FrameOptions,
   FrameResult,
   GlassesInput,
+  LensLook,
   RecordingResult,
   RecordingStart,
   TryAllImage,
@@ -73,6 +74,10 @@ export const api = {
   /** Before/after: hides the worn glasses while the user holds the preview. */
   showGlasses(shown: boolean): void {
     need().showGlasses(shown);
+  },
+  /** How the lenses look: the eyes behind them (power), tint, coating; issue 39. */
+  setLensLook(look: LensLook): void {
+    need().setLensLook(look);
   },
   async setOccluder(glb: ArrayBuffer): Promise<void> {
     await need().setOccluder(glb);

@@ -13,6 +13,8 @@ import {
 } from '../shared/prescription';
 import { useToast } from '../state/toast';
 import { measuredPdAtom } from './measured-pd';
+import { TintFields } from './tint-fields';
+import type { TintChoice } from '../shared/lens-tint';
 
 const PROBLEM_TEXT: Record<PrescriptionProblem, StringKey> = {
   'sphere-range': 'lensProblemSphereRange',
@@ -39,6 +41,7 @@ interface Draft {
   axis: string;
   index: string;
   pd: string;
+  tint: TintChoice;
 }
 
 /**
@@ -47,7 +50,7 @@ interface Draft {
  * 清除处方 removes it from the device.
  */
 export function LensControl() {
-  const { prescription, loaded, save, clear } = usePrescription();
+  const { prescription, tint, loaded, save, clear } = usePrescription();
   const measure = useAtomValue(measuredPdAtom);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [problems, setProblems] = useState<PrescriptionProblem[]>([]);
@@ -65,6 +68,7 @@ export function LensControl() {
       axis: prescription?.cylinder ? String(prescription.axis) : '',
       index: String(prescription?.index ?? 1.6),
       pd: prescription?.pdMm != null ? String(prescription.pdMm) : measured,
+      tint,
     });
   };
   const submit = (event: FormEvent) => {
@@ -81,10 +85,10 @@ export function LensControl() {
     setProblems(found);
     if (found.length > 0) return;
     const rx = { ...entry, axis: entry.axis ?? 0, index: entry.index as LensIndex };
-    void save(rx).then((kept) => toast(t(kept ? 'lensSaved' : 'lensSaveFailed')));
+    void save(rx, draft.tint).then((kept) => toast(t(kept ? 'lensSaved' : 'lensSaveFailed')));
     dialog.current?.close();
   };
-  const field = (name: keyof Draft) => ({
+  const field = (name: Exclude<keyof Draft, 'tint'>) => ({
     value: draft?.[name] ?? '',
     onChange: (event: { target: { value: string } }) =>
       setDraft((d) => d && { ...d, [name]: event.target.value }),
@@ -175,6 +179,7 @@ export function LensControl() {
               </span>
               {noteOf(['pd-range'])}
             </label>
+            <TintFields tint={draft.tint} onChange={(next) => setDraft({ ...draft, tint: next })} />
             <div className="lens-actions">
               <button type="submit" className="primary">
                 {t('lensSave')}

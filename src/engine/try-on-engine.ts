@@ -7,6 +7,7 @@ import type {
   FrameOptions,
   FrameResult,
   GlassesInput,
+  LensLook,
   RecordingResult,
   RecordingStart,
   TryAllImage,
@@ -144,6 +145,11 @@ export class TryOnEngine {
 
   clearGlasses(): Promise<void> {
     return this.command(this.api.clearGlasses());
+  }
+
+  /** How the lenses look on the face (src/catalogue/lens-look.ts). */
+  setLensLook(look: LensLook): Promise<void> {
+    return this.command(this.api.setLensLook(look));
   }
 
   showGlasses(shown: boolean): Promise<void> {

@@ -7,6 +7,7 @@ import { useCatalogue } from '../catalogue/use-catalogue';
 import { ModelGrid } from '../components/model-grid';
 import { VideoFileButton } from '../components/video-file-button';
 import { useFavourites } from '../catalogue/use-favourites';
+import { useLensLook } from '../catalogue/use-lens-look';
 import { TryAllControl } from '../components/try-all-control';
 import { LensControl } from '../components/lens-control';
 import { LensSummary } from '../components/lens-summary';
@@ -51,6 +52,7 @@ export function Home() {
   );
   const wear = useCallback((asked: string) => setLinkRequest({ asked }), []);
   const favourites = useFavourites();
+  useLensLook(engine);
 
   useEmbedChannel({ cells: catalogue.cells, link: catalogue.link, onWear: wear });
 

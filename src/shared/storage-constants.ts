@@ -40,6 +40,8 @@ export const KEY_FAVOURITES = 'favourites';
 export const FAVOURITES_MAX = 200;
 /** ModelDB record of the prescription entered under 镜片 (src/storage/prescription.ts). */
 export const KEY_PRESCRIPTION = 'prescription';
+/** ModelDB record of the tint and coatings chosen under 镜片. */
+export const KEY_LENS_TINT = 'lensTint';
 export const WASM_CACHE_NAME = 'mediapipe-wasm';
 
 /**

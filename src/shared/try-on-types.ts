@@ -245,3 +245,16 @@ export interface TryAllImage {
   image: Blob;
   report: GlassesReport;
 }
+
+/** How the worn lenses look on the face (issue 39; workers/render/lens-layer.ts). */
+export interface LensLook {
+  /** The eyes behind them scaled by this (src/shared/lens-optics.ts); 1: as they are. */
+  magnification: number;
+  /** The tint's colour filter (linear RGB, 0–1) and its strength (0: clear, 1: the colour). */
+  tint: [number, number, number];
+  density: number;
+  /** Darker above the eyes, fading below. */
+  gradient: boolean;
+  /** An anti-reflection coating: the lens's reflections dimmed. */
+  antiReflection: boolean;
+}

@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
 import type { Prescription } from '../shared/prescription';
+import { NO_TINT, type TintChoice } from '../shared/lens-tint';
 import type { WorkerStats } from '../shared/try-on-types';
 
 export type FacingMode = 'user' | 'environment';
@@ -65,3 +66,6 @@ export interface FittedFrame {
 
 /** By catalogue value: every frame fitted on this page so far. */
 export const fittedFramesAtom = atom<Readonly<Record<string, FittedFrame>>>({});
+
+/** The tint and coatings chosen under 镜片 (the default until read). */
+export const tintAtom = atom<TintChoice>(NO_TINT);

@@ -1,4 +1,5 @@
-import { KEY_PRESCRIPTION } from '../shared/storage-constants';
+import { KEY_LENS_TINT, KEY_PRESCRIPTION } from '../shared/storage-constants';
+import { NO_TINT, parseTint, type TintChoice } from '../shared/lens-tint';
 import { prescriptionProblems, type Prescription } from '../shared/prescription';
 import { deleteKey, getJson, putJson } from './model-db';
 
@@ -33,4 +34,14 @@ export function savePrescription(rx: Prescription): Promise<boolean> {
 
 export function clearPrescription(): Promise<void> {
   return deleteKey(KEY_PRESCRIPTION);
+}
+
+/** The tint and coatings chosen (ModelDB `lensTint`, `{ version: 1, ...choice }`), or the default. */
+export async function loadTint(): Promise<TintChoice> {
+  const data = (await getJson(KEY_LENS_TINT)) as { version?: unknown } | null;
+  return (data?.version === 1 && parseTint(data)) || NO_TINT;
+}
+
+export function saveTint(tint: TintChoice): Promise<boolean> {
+  return putJson(KEY_LENS_TINT, { version: 1, ...tint });
 }

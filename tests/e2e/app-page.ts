@@ -48,14 +48,22 @@ export async function startCamera(page: Page): Promise<void> {
 
 /**
  * Renders one picture with and without glasses in the worker and compares the pixels around the
- * eyes of that same picture. Retries a few frames if the kept picture had no face.
+ * eyes of that same picture. Retries a few frames if the kept picture had no face (or none was
+ * kept yet).
  */
 export async function compareGlassesAtEyes(
   page: Page,
   averageSize = false,
 ): Promise<EyeComparison> {
   for (let attempt = 0; attempt < 20; attempt++) {
-    const result = await page.evaluate(glassesAtEyesInPage, { averageSize });
+    const result = await page
+      .evaluate(glassesAtEyesInPage, { averageSize })
+      .catch((error: unknown) => {
+        // A source just opened has no kept picture until its first frame is drawn (the stats
+        // waited on may still be the source's before it).
+        if (String(error).includes('no picture yet')) return null;
+        throw error;
+      });
     if (result) return result;
     await page.waitForTimeout(200);
   }

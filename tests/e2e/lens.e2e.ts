@@ -7,16 +7,19 @@ import { readFileSync } from 'node:fs';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
-import { decentrationMm, lensThickness } from '../../src/shared/lens-optics';
+import { decentrationMm, eyeMagnification, lensThickness } from '../../src/shared/lens-optics';
 import type { LensIndex } from '../../src/shared/prescription';
 import { fitMeshes } from '../../workers/fit/fit-geometry';
 import { computeFit } from '../../workers/fit/glasses-fit';
 import { selectGlasses, waitForStats } from './app-page';
+import { stashPairInPage } from './page-checks';
 import { withApp } from './app-session';
-import { choosePhoto, DIST_DIR } from './media-helpers';
+import { chooseFile, choosePhoto, DIST_DIR } from './media-helpers';
+import { prepareFixtures } from './fixtures.mjs';
 import { preparePhotoFixtures } from './photo-fixtures.mjs';
 
 const photos = await preparePhotoFixtures();
+const fixtures = await prepareFixtures();
 let server: { url: string; close(): Promise<void> };
 beforeAll(async () => {
   server = await startServer({ dir: DIST_DIR, port: 0 });
@@ -99,6 +102,160 @@ describe('镜片: a prescription and how thick its lenses get', () => {
       await page.getByText('处方已清除').waitFor();
       await page.reload();
       await expect.poll(() => open.getAttribute('aria-pressed'), { timeout: 60_000 }).toBe('false');
+    });
+  });
+
+  it('shows the eyes behind −6.00 D smaller and behind +3.00 D larger, by the lens’s factor; a tint changes the lenses only', async () => {
+    await withApp(server.url, {}, async ({ page }) => {
+      // A face with open eyes (the turning portrait's), held still: a paused video.
+      await chooseFile(page, fixtures.files[0]!.mp4);
+      await waitForStats(page, (s) => s.face === 1 && s.freshPoses >= 3, 120_000);
+      await page.getByRole('button', { name: '暂停' }).click();
+      // A rimless frame: the reference detector sees the irises through the lenses only.
+      await selectGlasses(page, '006');
+      /**
+       * The picture's scale inside the lens about each eye, against the same glasses without a
+       * prescription (stashed in `__plain`): the scale s (and a small shift) for which the plain
+       * picture, scaled by s about the eye, best matches this one over a disc inside the lens
+       * (sum of squared differences, every 0.25 %): measured from the pixels, not taken from
+       * the app. The eye centres only place the disc.
+       */
+      const scaleInLens = () =>
+        page.evaluate(async () => {
+          type Pair = { withGlasses: Blob; eyes: number[] };
+          const w = window as unknown as { __plain: Pair; __testPair: Pair };
+          const pixels = async (blob: Blob) => {
+            const bitmap = await createImageBitmap(blob);
+            const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+            const context = canvas.getContext('2d')!;
+            context.drawImage(bitmap, 0, 0);
+            return context.getImageData(0, 0, bitmap.width, bitmap.height);
+          };
+          const plain = await pixels(w.__plain.withGlasses);
+          const now = await pixels(w.__testPair.withGlasses);
+          const { width, height } = plain;
+          const grey = (img: ImageData, x: number, y: number) => {
+            const i = (Math.round(y) * width + Math.round(x)) * 4;
+            return img.data[i]! + img.data[i + 1]! + img.data[i + 2]!;
+          };
+          const sample = (img: ImageData, x: number, y: number) => {
+            const x0 = Math.floor(x);
+            const y0 = Math.floor(y);
+            const fx = x - x0;
+            const fy = y - y0;
+            const g = (a: number, b: number) => grey(img, a, b);
+            return (
+              (g(x0, y0) * (1 - fx) + g(x0 + 1, y0) * fx) * (1 - fy) +
+              (g(x0, y0 + 1) * (1 - fx) + g(x0 + 1, y0 + 1) * fx) * fy
+            );
+          };
+          const [lx, ly, rx, ry] = w.__plain.eyes.map((v, i) => v * (i % 2 ? height : width));
+          const span = Math.hypot(rx! - lx!, ry! - ly!);
+          const r = 0.22 * span;
+          const scales: number[] = [];
+          for (const [cx, cy] of [
+            [lx!, ly!],
+            [rx!, ry!],
+          ] as const) {
+            let best = { s: 1, error: Infinity };
+            for (let s = 0.85; s <= 1.15; s += 0.0025) {
+              for (let dx = -3; dx <= 3; dx += 1.5) {
+                for (let dy = -3; dy <= 3; dy += 1.5) {
+                  let error = 0;
+                  for (let y = -r; y <= r; y += 2) {
+                    for (let x = -r; x <= r; x += 2) {
+                      if (x * x + y * y > r * r) continue;
+                      const d =
+                        grey(now, cx + x, cy + y) - sample(plain, cx + dx + x / s, cy + dy + y / s);
+                      error += d * d;
+                    }
+                  }
+                  if (error < best.error) best = { s, error };
+                }
+              }
+            }
+            scales.push(best.s);
+          }
+          return scales;
+        });
+      const stashPlain = () =>
+        page.evaluate(() => {
+          const w = window as unknown as { __plain: unknown; __testPair: unknown };
+          w.__plain = w.__testPair;
+        });
+      await page.evaluate(stashPairInPage, false);
+      await stashPlain();
+      const open = page.getByRole('button', { name: '镜片', exact: true });
+      const form = page.getByRole('dialog', { name: '我的镜片（处方）' });
+      const enter = async (sphere: string) => {
+        await open.click();
+        await form.getByLabel('球镜（近视为负）').selectOption(sphere);
+        await form.getByLabel('瞳距（毫米）').fill('64');
+        await form.getByRole('button', { name: '保存' }).click();
+        await form.waitFor({ state: 'hidden' });
+        await page.waitForTimeout(500);
+        await page.evaluate(stashPairInPage, false);
+        return scaleInLens();
+      };
+      const minus = await enter('-6');
+      const plus = await enter('3');
+      const expected = {
+        minus: eyeMagnification({ sphere: -6, cylinder: 0 }),
+        plus: eyeMagnification({ sphere: 3, cylinder: 0 }),
+      };
+      console.log(
+        `scale inside the lenses (right, left eye): −6.00 D ${minus.map((s) => s.toFixed(4))} ` +
+          `(lens ${expected.minus.toFixed(4)}), +3.00 D ${plus.map((s) => s.toFixed(4))} ` +
+          `(lens ${expected.plus.toFixed(4)})`,
+      );
+      for (const s of minus) expect(Math.abs(s / expected.minus - 1)).toBeLessThan(0.03);
+      for (const s of plus) expect(Math.abs(s / expected.plus - 1)).toBeLessThan(0.03);
+
+      // A grey tint at 75 %: it changes the picture only inside the lenses, around the eyes.
+      const untinted = await page.evaluate(stashPairInPage, false);
+      await page.evaluate(() => {
+        const w = window as unknown as { __untinted: unknown; __testPair: unknown };
+        w.__untinted = w.__testPair;
+      });
+      await open.click();
+      await form.getByLabel('染色').selectOption('grey');
+      await form.getByLabel('浓度').selectOption('0.75');
+      await form.getByRole('button', { name: '保存' }).click();
+      await form.waitFor({ state: 'hidden' });
+      await page.waitForTimeout(500);
+      await page.evaluate(stashPairInPage, false);
+      const tint = await page.evaluate(async (eyes) => {
+        type Pair = { withGlasses: Blob };
+        const w = window as unknown as { __untinted: Pair; __testPair: Pair };
+        const pixels = async (blob: Blob) => {
+          const bitmap = await createImageBitmap(blob);
+          const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+          const context = canvas.getContext('2d')!;
+          context.drawImage(bitmap, 0, 0);
+          return context.getImageData(0, 0, bitmap.width, bitmap.height);
+        };
+        const before = await pixels(w.__untinted.withGlasses);
+        const after = await pixels(w.__testPair.withGlasses);
+        const { width, height } = before;
+        const [lx, ly, rx, ry] = eyes.map((v, i) => v * (i % 2 === 0 ? width : height));
+        const span = Math.hypot(rx! - lx!, ry! - ly!);
+        let inside = 0;
+        let outside = 0;
+        for (let i = 0; i < before.data.length; i += 4) {
+          let d = 0;
+          for (let c = 0; c < 3; c++) d += Math.abs(before.data[i + c]! - after.data[i + c]!);
+          if (d <= 30) continue;
+          const x = (i / 4) % width;
+          const y = Math.floor(i / 4 / width);
+          const near = Math.min(Math.hypot(x - lx!, y - ly!), Math.hypot(x - rx!, y - ry!));
+          if (near < 0.6 * span) inside++;
+          else outside++;
+        }
+        return { inside, outside, span };
+      }, untinted.appEyes);
+      console.log(`tint: ${tint.inside} px changed around the eyes, ${tint.outside} elsewhere`);
+      expect(tint.inside).toBeGreaterThan(0.5 * tint.span * tint.span);
+      expect(tint.outside).toBeLessThan(0.01 * tint.inside);
     });
   });
 });

@@ -27,6 +27,8 @@ export interface EngineReport {
   photoSource: string;
   /** 全部试戴 on that photo: frames drawn of the catalogue's, their size, two of them apart. */
   tryAll: string;
+  /** 镜片 −6.00 D, grey 75 %: the eyes' change with glasses before → after, and the corner. */
+  lens: string;
   record: string;
   camera: string;
   measure: string;
@@ -54,6 +56,7 @@ export const newReport = (engine: string): EngineReport => ({
   photo: '?',
   photoSource: '?',
   tryAll: '?',
+  lens: '?',
   record: '?',
   camera: '?',
   measure: '?',
@@ -98,7 +101,7 @@ export function summaryLine(r: EngineReport, totalS: number): string {
     `[engines] ${r.engine} ${r.version} | path=${r.path} delegate=${r.delegate} | ` +
     `tracking ${r.fps}, detect ${r.detectMs} ms | file=${r.file} (cuts seen: ${r.cuts}) | ` +
     `eyes ${r.eyes} | ${r.measure} | cut clip: ${r.cut} | still clip: ${r.still} | ` +
-    `photo source: ${r.photoSource} | try-all: ${r.tryAll} | ` +
+    `photo source: ${r.photoSource} | try-all: ${r.tryAll} | lens: ${r.lens} | ` +
     `broken text ${r.text} | ` +
     `photo=${r.photo} | record=${r.record} | ${r.hidden} | camera=${r.camera} | ` +
     `storage=${r.storage} | ` +

@@ -471,6 +471,50 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
     }),
   );
 
+  it.skipIf(why)('(o) 镜片: a −6.00 D grey-tinted lens draws over the eyes only', () =>
+    check('o', async () => {
+      const before = await app.compareGlassesAtEyes(session());
+      /** Fills the 镜片 form as a person would (React hears the change events), then saves. */
+      const fill = (values: Record<string, string>) =>
+        session().evaluate((v: Record<string, string>) => {
+          const form = document.querySelector('.lens-dialog form')!;
+          for (const [name, value] of Object.entries(v)) {
+            const field = form.querySelector<HTMLInputElement | HTMLSelectElement>(
+              `[name=${name}]`,
+            )!;
+            const proto = field instanceof HTMLSelectElement ? HTMLSelectElement : HTMLInputElement;
+            Object.getOwnPropertyDescriptor(proto.prototype, 'value')!.set!.call(field, value);
+            field.dispatchEvent(
+              new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
+            );
+          }
+        }, values);
+      await session().click('.lens-open');
+      await session().waitFor('.lens-dialog[open]');
+      await fill({ sphere: '-6', pd: '64', tint: 'grey' });
+      await fill({ density: '0.75' });
+      await session().click('.lens-dialog button[type=submit]');
+      await session().waitFor(() => !document.querySelector('.lens-dialog[open]'), {
+        what: 'the form closed',
+      });
+      await sleep(800);
+      const after = await app.compareGlassesAtEyes(session());
+      report.lens = `eyes ${before.eyes.toFixed(1)} → ${after.eyes.toFixed(1)}, corner ${after.corner.toFixed(2)}`;
+      expect(after.eyes).toBeGreaterThan(before.eyes + 5);
+      expect(after.corner).toBeLessThan(1);
+      // Back to clear lenses without a prescription for the checks after this one.
+      await session().click('.lens-open');
+      await session().waitFor('.lens-dialog[open]');
+      await fill({ tint: 'none' });
+      await session().click('.lens-dialog button[type=submit]');
+      await session().waitFor(() => !document.querySelector('.lens-dialog[open]'));
+      await session().click('.lens-open');
+      await session().waitFor('.lens-dialog[open]');
+      await session().click(`text=${zhCN.lensClear}`);
+      await session().waitFor(() => !document.querySelector('.lens-dialog[open]'));
+    }),
+  );
+
   it.skipIf(why)("(f) 开启摄像头 with the engine's fake camera: frames flow", async (ctx) => {
     const cameras = await s
       ?.evaluate(async () => {

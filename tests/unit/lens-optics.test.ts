@@ -142,3 +142,21 @@ describe('prescription entries', () => {
     expect(prescriptionProblems({ ...good, ...change })).toEqual(problems);
   });
 });
+
+describe('how a tint choice looks', () => {
+  it('is nothing over the eyes for a clear lens without power, and the power’s scale with one', async () => {
+    const { lensLook } = await import('../../src/catalogue/lens-look');
+    const { NO_TINT } = await import('../../src/shared/lens-tint');
+    expect(lensLook(null, NO_TINT)).toMatchObject({ magnification: 1, density: 0 });
+    expect(lensLook(rx(-6), NO_TINT).magnification).toBeCloseTo(0.9328, 4);
+    const grey = lensLook(null, { ...NO_TINT, colour: 'grey', density: 0.75, gradient: true });
+    expect(grey).toMatchObject({ density: 0.75, gradient: true });
+    // Photochromic: nearly clear indoors, dark outdoors, grey without a colour, never a gradient.
+    const indoor = lensLook(null, { ...NO_TINT, photochromic: true, gradient: true });
+    const outdoor = lensLook(null, { ...NO_TINT, photochromic: true, outdoor: true });
+    expect(indoor.density).toBeLessThan(0.1);
+    expect(outdoor.density).toBeGreaterThan(0.7);
+    expect(indoor.gradient).toBe(false);
+    expect(outdoor.tint).toEqual(grey.tint);
+  });
+});

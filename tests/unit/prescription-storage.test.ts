@@ -3,7 +3,8 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DB_NAME, KEY_PRESCRIPTION } from '../../src/shared/storage-constants';
+import { DB_NAME, KEY_LENS_TINT, KEY_PRESCRIPTION } from '../../src/shared/storage-constants';
+import { NO_TINT } from '../../src/shared/lens-tint';
 import type { Prescription } from '../../src/shared/prescription';
 
 afterEach(async () => {
@@ -61,5 +62,26 @@ describe('the prescription', () => {
       index: 1.5,
       pdMm: null,
     });
+  });
+
+  it('keeps the tint and coatings apart: a reload keeps them, clearing the prescription does not', async () => {
+    const page = await freshPage();
+    expect(await page.loadTint()).toEqual(NO_TINT);
+    const tint = { ...NO_TINT, colour: 'brown' as const, density: 0.75, gradient: true };
+    await page.saveTint(tint);
+    await page.savePrescription(RX);
+    await page.clearPrescription();
+    const reloaded = await freshPage();
+    expect(await reloaded.loadTint()).toEqual(tint);
+    expect(await reloaded.loadPrescription()).toBeNull();
+    for (const corrupt of [
+      { ...tint, version: 1, colour: 'red' },
+      { ...tint, version: 1, density: 0.6 },
+      { ...tint, version: 1, gradient: 'yes' },
+      { ...tint, version: 2 },
+    ]) {
+      await page.putJson(KEY_LENS_TINT, corrupt);
+      expect(await (await freshPage()).loadTint()).toEqual(NO_TINT);
+    }
   });
 });

@@ -9,6 +9,7 @@ import type {
   GlassesInput,
   LensQuality,
   RecordingResult,
+  LensLook,
   RecordingStart,
   TryAllImage,
   WorkerStats,
@@ -202,6 +203,12 @@ export class TryOnPipeline {
 
   clearGlasses(): void {
     this.glasses.clear();
+    this.kept.redraw();
+  }
+
+  /** How the lenses look: the eyes behind them, their tint and coating (lens-layer.ts). */
+  setLensLook(look: LensLook): void {
+    this.scene.lensLayer.look = look;
     this.kept.redraw();
   }
 

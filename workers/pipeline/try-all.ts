@@ -54,7 +54,12 @@ export class TryAll {
       .withOwnPose((frame, mirror): Still | null => {
         const { face, eyes, raw } = this.facePose;
         if (!face || eyes.length < 4) return null;
-        const pose = { matrix: raw.clone(), mirror, faceScale: this.scene.trueSize.current };
+        const pose = {
+          matrix: raw.clone(),
+          mirror,
+          faceScale: this.scene.trueSize.current,
+          eyes: [...eyes],
+        };
         const crop = cropAroundEyes(eyes, frame.displayWidth, frame.displayHeight);
         return { frame: this.frames.clone(frame), pose, crop };
       })

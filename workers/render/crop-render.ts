@@ -24,6 +24,8 @@ export interface StillPose {
   matrix: Matrix4;
   mirror: boolean;
   faceScale: number;
+  /** Its eyes, [x0, y0, x1, y1] as fractions of the picture (as the preview shows it). */
+  eyes: readonly number[];
 }
 
 /**
@@ -71,6 +73,8 @@ export function renderCrop(
   };
   const worn = scene.currentGlasses;
   const wornVisible = worn?.visible ?? false;
+  const lensEyes = scene.lensEyes;
+  const copies = glasses ? scene.lensLayer.attach(glasses.object) : [];
   try {
     if (worn) worn.visible = false;
     if (glasses) {
@@ -93,9 +97,14 @@ export function renderCrop(
     // The background's own transform: screen (u, v from the bottom) to the frame's texture.
     background.repeat.set(pose.mirror ? -crop.width : crop.width, crop.height);
     background.offset.set(pose.mirror ? 1 - crop.x : crop.x, 1 - crop.y - crop.height);
+    scene.lensEyes = eyesInCrop(pose.eyes, crop).map(
+      (v, i) => v / (i % 2 === 0 ? TRY_ALL_WIDTH : TRY_ALL_HEIGHT),
+    );
     scene.render(frame);
     return canvasImage(scene.canvas, 'image/jpeg', TRY_ALL_JPEG_QUALITY);
   } finally {
+    scene.lensLayer.detach(copies);
+    scene.lensEyes = lensEyes;
     if (glasses) trueSize.group.remove(glasses.object);
     if (worn) worn.visible = wornVisible;
     trueSize.group.matrix.copy(saved.group);

@@ -29,6 +29,7 @@ import type { TempleFit } from '../fit/temple-bend';
 import { TrueSize } from '../measure/true-size';
 import { canvasImage } from '../common/surface';
 import { FrameThumbnail } from './frame-thumbnail';
+import { LensLayer } from './lens-layer';
 
 /**
  * One canvas holds the whole picture: the video frame as the background, then the head occluder
@@ -46,6 +47,13 @@ export class TryOnScene {
   /** The glasses' parent under the anchor: their size on this face (true-size.ts). */
   readonly trueSize = new TrueSize();
   private glasses: Object3D | null = null;
+  /** How the lenses look: the eyes behind them, tint, coating (lens-layer.ts). */
+  readonly lensLayer = new LensLayer();
+  /**
+   * Where the eyes are in the next drawing, [x0, y0, x1, y1] as fractions from its top left (the
+   * tracked eyes, mirrored like the preview; a crop's own in crop-render.ts).
+   */
+  lensEyes: readonly number[] = [];
   /** False while the user holds the preview to compare (before/after). */
   private glassesShownFlag = true;
   private pmrem: PMREMGenerator;
@@ -166,12 +174,14 @@ export class TryOnScene {
 
   /** Wears `glasses` (fitted: `fit` says where their lenses are and whether they have temples). */
   setGlasses(glasses: Object3D | null, fit?: TempleFit): void {
+    this.lensLayer.wear(null);
     if (this.glasses) {
       this.trueSize.group.remove(this.glasses);
       disposeTree(this.glasses);
     }
     this.glasses = glasses;
     this.trueSize.temples.wear(glasses, fit);
+    this.lensLayer.wear(glasses);
     if (glasses) {
       glasses.visible = this.glassesShownFlag;
       this.trueSize.group.add(glasses);
@@ -194,6 +204,8 @@ export class TryOnScene {
 
   render(frame: VideoFrame): void {
     this.show(frame);
+    const { width, height } = this.canvas;
+    this.lensLayer.frame(this.background, width, height, this.lensEyes);
     this.renderer.render(this.scene, this.camera);
   }
 
@@ -217,6 +229,7 @@ export class TryOnScene {
     this.setGlasses(null);
     this.background.dispose();
     this.thumbnail.dispose();
+    this.lensLayer.dispose();
     this.pmrem.dispose();
     this.renderer.dispose();
   }

@@ -58,6 +58,7 @@ export class FacePose {
     if (glasses) applyBlendshapes(glasses, this.scores);
     this.alignPx = alignmentPx(result, this.raw, this.scene);
     this.eyes = eyeCentres(result, mirror);
+    this.scene.lensEyes = this.eyes;
   }
 
   /**
