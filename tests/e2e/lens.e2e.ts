@@ -4,6 +4,7 @@
 // formulas the unit tests check against worked examples): what is judged is that the page
 // shows them for the frame worn, the PD and index entered.
 import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
@@ -183,7 +184,28 @@ describe('镜片: a prescription and how thick its lenses get', () => {
           const w = window as unknown as { __plain: unknown; __testPair: unknown };
           w.__plain = w.__testPair;
         });
+      /** The eyes and lenses of the picture just stashed, to test-results/lens/ (for looking at). */
+      const keepPicture = async (name: string) => {
+        const png = await page.evaluate(async () => {
+          type Pair = { withGlasses: Blob; eyes: number[] };
+          const pair = (window as unknown as { __testPair: Pair }).__testPair;
+          const bitmap = await createImageBitmap(pair.withGlasses);
+          const [lx, ly, rx, ry] = pair.eyes.map(
+            (v, i) => v * (i % 2 ? bitmap.height : bitmap.width),
+          );
+          const span = Math.hypot(rx! - lx!, ry! - ly!);
+          const canvas = new OffscreenCanvas(Math.round(2.4 * span), Math.round(0.9 * span));
+          const x = (lx! + rx!) / 2 - 1.2 * span;
+          const y = (ly! + ry!) / 2 - 0.45 * span;
+          canvas.getContext('2d')!.drawImage(bitmap, -x, -y);
+          const blob = await canvas.convertToBlob({ type: 'image/png' });
+          return Array.from(new Uint8Array(await blob.arrayBuffer()));
+        });
+        await mkdir('test-results/lens', { recursive: true });
+        await writeFile(`test-results/lens/${name}.png`, Uint8Array.from(png));
+      };
       await page.evaluate(stashPairInPage, false);
+      await keepPicture('lens-none');
       await stashPlain();
       const open = page.getByRole('button', { name: '镜片', exact: true });
       const form = page.getByRole('dialog', { name: '我的镜片（处方）' });
@@ -195,6 +217,7 @@ describe('镜片: a prescription and how thick its lenses get', () => {
         await form.waitFor({ state: 'hidden' });
         await page.waitForTimeout(500);
         await page.evaluate(stashPairInPage, false);
+        await keepPicture(`lens-${sphere}`);
         return scaleInLens();
       };
       const minus = await enter('-6');
