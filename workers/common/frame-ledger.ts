@@ -24,11 +24,20 @@ export class FrameLedger {
   close(frame: VideoFrame | null): void {
     if (!frame) return;
     frame.close();
-    this.held--;
+    this.release();
   }
 
   /** A frame handed to another worker was answered for (that worker closed it). */
   answered(): void {
+    this.release();
+  }
+
+  /**
+   * One frame fewer. Reaching none is told whichever way the last one went: a kept picture being
+   * re-tracked when the source stopped is closed after the tracking worker's answer, and the
+   * stats would otherwise keep counting it.
+   */
+  private release(): void {
     this.held--;
     if (this.held === 0) this.onEmpty();
   }
