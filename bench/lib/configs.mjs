@@ -7,6 +7,7 @@ import {
   stopAndCheck,
   warmUp,
 } from './app-flow.mjs';
+import { measureLensCost } from './lens-cost.mjs';
 import { measureWindow, readStats } from './measure.mjs';
 import { resetProbes } from './probes.mjs';
 import { measureRecording } from './recording.mjs';
@@ -84,8 +85,8 @@ async function measureLowEnd(session, baseUrl, plan) {
 }
 
 /**
- * The references beside the app as shipped: every frame tracked, every other frame drawn, and the
- * low-end profile.
+ * The references beside the app as shipped: every frame tracked, every other frame drawn, the
+ * low-end profile, and the lens effect's cost.
  */
 async function measureReferences(session, baseUrl, plan, log) {
   log('worker: tracking every frame (the reference for the adaptive default)');
@@ -96,7 +97,11 @@ async function measureReferences(session, baseUrl, plan, log) {
   const lowEnd = await measureLowEnd(session, baseUrl, plan).catch((error) => ({
     error: firstLine(error),
   }));
-  return { everyFrame, halfDrawn, lowEnd };
+  log('worker: without and with a prescription’s lens effect (issue 39)');
+  const lensCost = await measureLensCost(session, baseUrl, plan).catch((error) => ({
+    error: firstLine(error),
+  }));
+  return { everyFrame, halfDrawn, lowEnd, lensCost };
 }
 
 /**

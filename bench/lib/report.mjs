@@ -37,6 +37,10 @@ const ROWS = [
     (c) => (c.window?.auditSmoothedPx?.length ? c.window.auditSmoothedPx : null),
   ],
   [
+    'Lens effect (−6.00 D, grey 50 %), back to back: drawn fps clear / with it',
+    (c) => (c.lensCost?.lenses ? [c.lensCost.clear.drawnFps, c.lensCost.lenses.drawnFps] : null),
+  ],
+  [
     'Low-end profile (CDP CPU throttle 4×): drawn / tracked fps',
     (c) => (c.lowEnd?.drawnFps ? [c.lowEnd.drawnFps, c.lowEnd.trackedFps] : null),
   ],

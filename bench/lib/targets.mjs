@@ -81,6 +81,12 @@ export function checkTargets(run) {
     if (!a || !e) return null;
     return verdict(a <= 0.5 * e, `${a} vs ${e} CPU s/min (${round(a / e, 2)}×)`);
   });
+  add('pipeline', 'lens effect costs ≤ 10 % of the drawn rate (issue 39)', () => {
+    const lens = w?.lensCost;
+    if (typeof lens?.cost !== 'number') return null;
+    const value = `${lens.clear.drawnFps} → ${lens.lenses.drawnFps} fps (${round(lens.cost * 100, 1)} %)`;
+    return verdict(lens.cost <= 0.1, value);
+  });
   add('pipeline', 'recording ≥ 25 fps', () => {
     const rec = w?.recording;
     if (!rec?.recordedFps) return null;

@@ -1,4 +1,4 @@
-import { eyeMagnification } from '../shared/lens-optics';
+import { eyeMagnification, minusEdge } from '../shared/lens-optics';
 import type { Prescription } from '../shared/prescription';
 import { PHOTOCHROMIC_DENSITY, TINT_COLOURS, type TintChoice } from '../shared/lens-tint';
 import type { LensLook } from '../shared/try-on-types';
@@ -21,5 +21,6 @@ export function lensLook(rx: Prescription | null, tint: TintChoice): LensLook {
     density,
     gradient: tint.gradient && !tint.photochromic,
     antiReflection: tint.antiReflection,
+    edge: rx ? minusEdge(rx) : null,
   };
 }

@@ -1,21 +1,29 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import type { CatalogueEntry } from '../catalogue/manifest';
 import { lensFigures } from '../catalogue/lens-figures';
 import { t } from '../i18n';
-import { fittedFramesAtom, prescriptionAtom, selectedModelAtom } from '../state/atoms';
+import {
+  fittedFramesAtom,
+  lensEffectHeldOffAtom,
+  prescriptionAtom,
+  selectedModelAtom,
+} from '../state/atoms';
+import { useHold } from './use-hold';
 import { measuredPdAtom } from './measured-pd';
 
 const mm = (value: number) => value.toFixed(1);
 
 /**
  * With a prescription entered and a frame worn: how thick its lenses get (the thickest edge of a
- * minus lens, the centre of a plus one) in the chosen index, and in each of the others.
+ * minus lens, the centre of a plus one) in the chosen index, and in each of the others; press
+ * and hold 按住看无镜片效果 to see the same glasses without the lenses' effect.
  */
 export function LensSummary({ entries }: { entries: readonly CatalogueEntry[] }) {
   const rx = useAtomValue(prescriptionAtom);
   const selected = useAtomValue(selectedModelAtom);
   const fitted = useAtomValue(fittedFramesAtom);
   const measured = useAtomValue(measuredPdAtom);
+  const hold = useHold(rx !== null, useSetAtom(lensEffectHeldOffAtom));
   const entry = entries.find((e) => e.value === selected);
   if (!rx || !entry || !fitted[entry.value]) return null;
   const name = `${entry.serialNo} ${entry.text}`;
@@ -48,6 +56,9 @@ export function LensSummary({ entries }: { entries: readonly CatalogueEntry[] })
           .join(' · ')}
       </p>
       <p className="lens-note">{t('lensAssumptions', { pd: mm(figures.pdMm) })}</p>
+      <button type="button" className="lens-hold" aria-pressed={hold.holding} {...hold.handlers}>
+        {t('lensHoldOff')}
+      </button>
     </div>
   );
 }

@@ -292,6 +292,7 @@ export const en: Strings = {
     'Estimated for spherical lenses at PD {pd} mm, at least 1.5 mm at the centre (plus lenses 1.0 mm at the edge)',
   lensOutlineUnknown: '{name}: the model marks no lenses, so their thickness cannot be estimated',
   lensThinFirst: 'Thinnest lenses first',
+  lensHoldOff: 'Hold to see without the lens effect',
   lensCellEdge: 'Edge {edge}',
   tryAll: 'Try them all',
   tryAllTitle: 'Try them all: one picture, every frame',

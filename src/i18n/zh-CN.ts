@@ -271,6 +271,7 @@ export const zhCN = {
   lensAssumptions: '按瞳距 {pd} 毫米、中心最薄 1.5 毫米（正镜片边缘最薄 1.0 毫米）的球面镜片估算',
   lensOutlineUnknown: '{name}：模型没有标出镜片，无法估算厚度',
   lensThinFirst: '镜片最薄优先',
+  lensHoldOff: '按住看无镜片效果',
   lensCellEdge: '边厚 {edge}',
   tryAll: '全部试戴',
   tryAllTitle: '全部试戴：同一张照片，每款都戴上',

@@ -17,6 +17,7 @@
  */
 
 import type { Prescription } from './prescription';
+import type { LensEdge } from './try-on-types';
 
 /** The thinnest a minus lens is made at its centre, and a plus lens at its edge, mm. */
 export const LENS_MIN_CENTRE_MM = 1.5;
@@ -93,4 +94,22 @@ export function lensThickness(
 export function eyeMagnification(rx: Pick<Prescription, 'sphere' | 'cylinder'>): number {
   const power = rx.sphere + rx.cylinder / 2;
   return 1 / (1 - (VERTEX_DISTANCE_MM / 1000) * power);
+}
+
+/**
+ * The share of a minus lens's edge thickness seen from the front as a band inside the rim: its
+ * bevel and the view turned through it, seen about 30° off its face (tan 30° ≈ 0.5 of its
+ * thickness). A choice of how the picture looks, not a measured optic.
+ */
+export const EDGE_BAND_SHARE = 0.5;
+
+/**
+ * The edge a minus lens shows (null for a plus or plano lens, whose edge is thin): its most
+ * minus meridian's surface, its centre at LENS_MIN_CENTRE_MM; the rim's thickness is then the
+ * surface's sag there plus the centre (lensThickness, without the decentration).
+ */
+export function minusEdge(rx: Prescription): LensEdge | null {
+  const power = Math.min(rx.sphere, rx.sphere + rx.cylinder);
+  if (power >= 0) return null;
+  return { surfaceRadiusMm: (1000 * (rx.index - 1)) / -power, centreMm: LENS_MIN_CENTRE_MM };
 }

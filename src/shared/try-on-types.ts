@@ -257,4 +257,12 @@ export interface LensLook {
   gradient: boolean;
   /** An anti-reflection coating: the lens's reflections dimmed. */
   antiReflection: boolean;
+  /** A minus lens's edge, shown as a band at the rim (lens-optics.ts); null: none shown. */
+  edge: LensEdge | null;
+}
+
+/** A minus lens's back surface (radius, mm) and centre thickness (mm): its edge's thickness. */
+export interface LensEdge {
+  surfaceRadiusMm: number;
+  centreMm: number;
 }

@@ -69,3 +69,6 @@ export const fittedFramesAtom = atom<Readonly<Record<string, FittedFrame>>>({});
 
 /** The tint and coatings chosen under 镜片 (the default until read). */
 export const tintAtom = atom<TintChoice>(NO_TINT);
+
+/** While 按住看无镜片效果 is held: the worn lenses drawn as the file's (no power, tint or coat). */
+export const lensEffectHeldOffAtom = atom(false);

@@ -38,6 +38,54 @@ async function expectedEdge(serial: string, index: LensIndex): Promise<number> {
   return lensThickness(fit.lensOutlineMm!, decentrationMm(lensMm, bridgeMm, 64), rx).thickestEdgeMm;
 }
 
+/**
+ * In the page: the pixels that differ (summed channels > 30) between two stashed pictures
+ * (`window[before]`, `window[after]`, capturePair's), by where they are: within 0.6 eye spans of
+ * an eye (inside the lenses) or not, and the nearest and farthest of them from their eye, in
+ * eye spans. `eyes`: [x0, y0, x1, y1] as fractions of the picture. With `mask`, the changed
+ * pixels (grown by 3 px) are kept as `window[mask]`, one byte per pixel.
+ */
+async function changedPixels(args: {
+  before: string;
+  after: string;
+  eyes: number[];
+  mask?: string;
+}) {
+  type Pair = { withGlasses: Blob };
+  const w = window as unknown as Record<string, Pair | Uint8Array>;
+  const pixels = async (blob: Blob) => {
+    const bitmap = await createImageBitmap(blob);
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext('2d')!;
+    context.drawImage(bitmap, 0, 0);
+    return context.getImageData(0, 0, bitmap.width, bitmap.height);
+  };
+  const before = await pixels((w[args.before] as Pair).withGlasses);
+  const after = await pixels((w[args.after] as Pair).withGlasses);
+  const { width, height } = before;
+  const [lx, ly, rx, ry] = args.eyes.map((v, i) => v * (i % 2 === 0 ? width : height));
+  const span = Math.hypot(rx! - lx!, ry! - ly!);
+  let [inside, outside, nearest, farthest] = [0, 0, Infinity, 0];
+  const mask = args.mask ? new Uint8Array(width * height) : null;
+  for (let i = 0; i < before.data.length; i += 4) {
+    let d = 0;
+    for (let c = 0; c < 3; c++) d += Math.abs(before.data[i + c]! - after.data[i + c]!);
+    if (d <= 30) continue;
+    const x = (i / 4) % width;
+    const y = Math.floor(i / 4 / width);
+    const near = Math.min(Math.hypot(x - lx!, y - ly!), Math.hypot(x - rx!, y - ry!)) / span;
+    if (near < 0.6) inside++;
+    else outside++;
+    nearest = Math.min(nearest, near);
+    farthest = Math.max(farthest, near);
+    if (!mask) continue;
+    for (let dy = -3; dy <= 3; dy++)
+      for (let dx = -3; dx <= 3; dx++) mask[(y + dy) * width + x + dx] = 1;
+  }
+  if (mask) w[args.mask!] = mask;
+  return { inside, outside, span, nearest, farthest };
+}
+
 describe('镜片: a prescription and how thick its lenses get', () => {
   it('checks the entry, shows the worn frame’s and each frame’s edge, sorts, keeps and clears it', async () => {
     await withApp(server.url, {}, async ({ page }) => {
@@ -124,7 +172,7 @@ describe('镜片: a prescription and how thick its lenses get', () => {
       const scaleInLens = () =>
         page.evaluate(async () => {
           type Pair = { withGlasses: Blob; eyes: number[] };
-          const w = window as unknown as { __plain: Pair; __testPair: Pair };
+          const w = window as unknown as { __plain: Pair; __testPair: Pair; __band?: Uint8Array };
           const pixels = async (blob: Blob) => {
             const bitmap = await createImageBitmap(blob);
             const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
@@ -166,6 +214,8 @@ describe('镜片: a prescription and how thick its lenses get', () => {
                   for (let y = -r; y <= r; y += 2) {
                     for (let x = -r; x <= r; x += 2) {
                       if (x * x + y * y > r * r) continue;
+                      const at = Math.round(cy + y) * width + Math.round(cx + x);
+                      if (w.__band?.[at]) continue;
                       const d =
                         grey(now, cx + x, cy + y) - sample(plain, cx + dx + x / s, cy + dy + y / s);
                       error += d * d;
@@ -209,19 +259,47 @@ describe('镜片: a prescription and how thick its lenses get', () => {
       await stashPlain();
       const open = page.getByRole('button', { name: '镜片', exact: true });
       const form = page.getByRole('dialog', { name: '我的镜片（处方）' });
-      const enter = async (sphere: string) => {
+      const enter = async (sphere: string, index = '1.6') => {
         await open.click();
         await form.getByLabel('球镜（近视为负）').selectOption(sphere);
+        await form.getByLabel('镜片折射率').selectOption(index);
         await form.getByLabel('瞳距（毫米）').fill('64');
         await form.getByRole('button', { name: '保存' }).click();
         await form.waitFor({ state: 'hidden' });
         await page.waitForTimeout(500);
         await page.evaluate(stashPairInPage, false);
-        await keepPicture(`lens-${sphere}`);
-        return scaleInLens();
+        await keepPicture(`lens-${sphere}-${index}`);
       };
-      const minus = await enter('-6');
-      const plus = await enter('3');
+      const keepAs = (name: string) =>
+        page.evaluate((key) => {
+          const w = window as unknown as Record<string, unknown>;
+          w[key] = w.__testPair;
+        }, name);
+      // The edge's band: −6.00 D in 1.50 against 1.74 scales the eyes alike (the power's factor)
+      // but its edge is thicker, so the two pictures differ only in a thin ring at the rims: not
+      // about the eyes (no rim is that near a pupil, even on a turned head's lens), not outside
+      // the lenses, and over far less than the lenses' area (each ~0.4 eye spans² here).
+      const { appEyes } = await page.evaluate(stashPairInPage, false);
+      await enter('-6', '1.5');
+      await keepAs('__thick');
+      await enter('-6', '1.74');
+      const band = await page.evaluate(changedPixels, {
+        before: '__thick',
+        after: '__testPair',
+        eyes: appEyes,
+        mask: '__band',
+      });
+      console.log(`the edge's band, 1.50 against 1.74: ${JSON.stringify(band)}`);
+      expect(band.inside).toBeGreaterThan(0.01 * band.span * band.span);
+      expect(band.inside).toBeLessThan(0.2 * band.span * band.span);
+      expect(band.outside).toBe(0);
+      expect(band.nearest).toBeGreaterThan(0.08);
+      // The scale, away from the band (1.50's, wider than 1.60's): a turned head's lens has its
+      // rim within the disc.
+      await enter('-6');
+      const minus = await scaleInLens();
+      await enter('3');
+      const plus = await scaleInLens();
       const expected = {
         minus: eyeMagnification({ sphere: -6, cylinder: 0 }),
         plus: eyeMagnification({ sphere: 3, cylinder: 0 }),
@@ -236,10 +314,7 @@ describe('镜片: a prescription and how thick its lenses get', () => {
 
       // A grey tint at 75 %: it changes the picture only inside the lenses, around the eyes.
       const untinted = await page.evaluate(stashPairInPage, false);
-      await page.evaluate(() => {
-        const w = window as unknown as { __untinted: unknown; __testPair: unknown };
-        w.__untinted = w.__testPair;
-      });
+      await keepAs('__untinted');
       await open.click();
       await form.getByLabel('染色').selectOption('grey');
       await form.getByLabel('浓度').selectOption('0.75');
@@ -247,38 +322,33 @@ describe('镜片: a prescription and how thick its lenses get', () => {
       await form.waitFor({ state: 'hidden' });
       await page.waitForTimeout(500);
       await page.evaluate(stashPairInPage, false);
-      const tint = await page.evaluate(async (eyes) => {
-        type Pair = { withGlasses: Blob };
-        const w = window as unknown as { __untinted: Pair; __testPair: Pair };
-        const pixels = async (blob: Blob) => {
-          const bitmap = await createImageBitmap(blob);
-          const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-          const context = canvas.getContext('2d')!;
-          context.drawImage(bitmap, 0, 0);
-          return context.getImageData(0, 0, bitmap.width, bitmap.height);
-        };
-        const before = await pixels(w.__untinted.withGlasses);
-        const after = await pixels(w.__testPair.withGlasses);
-        const { width, height } = before;
-        const [lx, ly, rx, ry] = eyes.map((v, i) => v * (i % 2 === 0 ? width : height));
-        const span = Math.hypot(rx! - lx!, ry! - ly!);
-        let inside = 0;
-        let outside = 0;
-        for (let i = 0; i < before.data.length; i += 4) {
-          let d = 0;
-          for (let c = 0; c < 3; c++) d += Math.abs(before.data[i + c]! - after.data[i + c]!);
-          if (d <= 30) continue;
-          const x = (i / 4) % width;
-          const y = Math.floor(i / 4 / width);
-          const near = Math.min(Math.hypot(x - lx!, y - ly!), Math.hypot(x - rx!, y - ry!));
-          if (near < 0.6 * span) inside++;
-          else outside++;
-        }
-        return { inside, outside, span };
-      }, untinted.appEyes);
+      const tint = await page.evaluate(changedPixels, {
+        before: '__untinted',
+        after: '__testPair',
+        eyes: untinted.appEyes,
+      });
       console.log(`tint: ${tint.inside} px changed around the eyes, ${tint.outside} elsewhere`);
       expect(tint.inside).toBeGreaterThan(0.5 * tint.span * tint.span);
       expect(tint.outside).toBeLessThan(0.01 * tint.inside);
+
+      // 按住看无镜片效果: while held, the same glasses as without a prescription or tint.
+      await page.getByRole('button', { name: '按住看无镜片效果' }).hover();
+      await page.mouse.down();
+      await expect
+        .poll(() =>
+          page.getByRole('button', { name: '按住看无镜片效果' }).getAttribute('aria-pressed'),
+        )
+        .toBe('true');
+      await page.waitForTimeout(500);
+      await page.evaluate(stashPairInPage, false);
+      await page.mouse.up();
+      const held = await page.evaluate(changedPixels, {
+        before: '__plain',
+        after: '__testPair',
+        eyes: appEyes,
+      });
+      console.log(`held, against no prescription: ${JSON.stringify(held)}`);
+      expect(held.inside + held.outside).toBeLessThan(0.1 * tint.inside);
     });
   });
 });

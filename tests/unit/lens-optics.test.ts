@@ -15,6 +15,7 @@ import {
   LENS_MIN_CENTRE_MM,
   LENS_MIN_EDGE_MM,
   meridianPower,
+  minusEdge,
   signedSag,
 } from '../../src/shared/lens-optics';
 import { prescriptionProblems, type Prescription } from '../../src/shared/prescription';
@@ -103,6 +104,21 @@ describe('edge thickness around the opening', () => {
     const sphere = (power: number) => lensThickness(circle(25, 4), 0, rx(power)).thickestEdgeMm;
     expect(t.edgesMm[0]).toBeCloseTo(sphere(-2), 6); // temporal, horizontal
     expect(t.edgesMm[1]).toBeCloseTo(sphere(-4), 6); // top, vertical
+  });
+});
+
+describe('the edge band', () => {
+  it('is a minus lens’s most minus meridian, as thick at the rim as lensThickness says', () => {
+    expect(minusEdge(rx(3))).toBeNull();
+    expect(minusEdge(rx(0))).toBeNull();
+    // +1.00 / −3.00: −2 in its most minus meridian.
+    expect(minusEdge(rx(1, 1.6, -3))!.surfaceRadiusMm).toBeCloseTo(300, 6);
+    const edge = minusEdge(rx(-6))!;
+    expect(edge.surfaceRadiusMm).toBeCloseTo(83.333, 3);
+    // The shader's rim thickness (centre + the surface's sag at the rim) on a centred lens.
+    const r = edge.surfaceRadiusMm;
+    const atRim = edge.centreMm + r - Math.sqrt(r * r - 26 * 26);
+    expect(atRim).toBeCloseTo(lensThickness(circle(26), 0, rx(-6)).thickestEdgeMm, 6);
   });
 });
 

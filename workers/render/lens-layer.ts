@@ -4,13 +4,18 @@ import {
   Mesh,
   ShaderMaterial,
   Vector2,
+  Vector4,
+  Matrix4,
   type Material,
   type MeshPhysicalMaterial,
   type Object3D,
   type Texture,
 } from 'three';
+import { EDGE_BAND_SHARE } from '../../src/shared/lens-optics';
 import type { LensLook } from '../../src/shared/try-on-types';
 import { isLens, meshesOf } from '../fit/fit-geometry';
+import { lensRims, lensToGlasses, RIM_DIRECTIONS } from './lens-rims';
+import { LENS_FRAGMENT, LENS_VERTEX } from './lens-shader';
 
 /** A clear lens without power: nothing drawn, reflections as the file's. */
 export const CLEAR_LENS: LensLook = {
@@ -19,6 +24,7 @@ export const CLEAR_LENS: LensLook = {
   density: 0,
   gradient: false,
   antiReflection: false,
+  edge: null,
 };
 
 /** An anti-reflection coating leaves this share of a lens's reflections. */
@@ -41,45 +47,6 @@ function coat(lens: Mesh, coated: boolean): void {
   }
 }
 
-const VERTEX = /* glsl */ `
-void main() {
-  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);
-}`;
-
-/**
- * The picture behind a lens, scaled about the eye behind it: each fragment samples the video at
- * the point `scale` times nearer that eye (the nearer of the two centres), through the
- * background's own transform (mirroring, a crop); then filtered by the lens's tint: each channel
- * times mix(1, tint, density), the density fading from above the eye to below it for a gradient
- * (over about the eyes' span).
- */
-const FRAGMENT = /* glsl */ `
-uniform sampler2D map;
-uniform mat3 uvTransform;
-uniform vec2 size;
-uniform vec2 centres[2];
-uniform float scale;
-uniform vec3 tint;
-uniform float density;
-uniform float gradient;
-void main() {
-  vec2 p = gl_FragCoord.xy;
-  vec2 c = distance(p, centres[0]) < distance(p, centres[1]) ? centres[0] : centres[1];
-  vec2 uv = (c + (p - c) / scale) / size;
-  vec4 colour = texture2D(map, (uvTransform * vec3(uv, 1.0)).xy);
-  // The video is uploaded as sRGB bytes and decoded here, as three's own background does.
-  colour.rgb = mix(
-    pow(colour.rgb * 0.9478672986 + vec3(0.0521327014), vec3(2.4)),
-    colour.rgb * 0.0773993808,
-    vec3(lessThanEqual(colour.rgb, vec3(0.04045)))
-  );
-  float span = max(distance(centres[0], centres[1]), 1.0);
-  float fade = mix(1.0, clamp(0.6 + (p.y - c.y) / (0.45 * span), 0.15, 1.0), gradient);
-  colour.rgb *= mix(vec3(1.0), tint, density * fade);
-  gl_FragColor = colour;
-  #include <colorspace_fragment>
-}`;
-
 /**
  * How your lenses look (issue 39): a copy of each lens mesh, drawn just before the glasses, shows
  * the video behind it scaled about the eye by the lens's magnification (lens-optics.ts) and
@@ -88,6 +55,10 @@ void main() {
  * drawn for a clear lens without power.
  */
 export class LensLayer {
+  /**
+   * One material, so one program, for every copy: the look, the picture and the eyes shared, and
+   * each copy's own lens (its space and its glasses' rims) set just before it draws.
+   */
   private readonly material = new ShaderMaterial({
     uniforms: {
       map: { value: null },
@@ -98,9 +69,15 @@ export class LensLayer {
       tint: { value: new Color(1, 1, 1) },
       density: { value: 0 },
       gradient: { value: 0 },
+      surfaceRadius: { value: 0 },
+      centreThickness: { value: 0 },
+      bandShare: { value: EDGE_BAND_SHARE },
+      toGlasses: { value: new Matrix4() },
+      rimCentres: { value: [new Vector2(), new Vector2()] },
+      rimRadii: { value: Array.from({ length: (2 * RIM_DIRECTIONS) / 4 }, () => new Vector4()) },
     },
-    vertexShader: VERTEX,
-    fragmentShader: FRAGMENT,
+    vertexShader: LENS_VERTEX,
+    fragmentShader: LENS_FRAGMENT,
     depthWrite: false,
   });
   private copies: Mesh[] = [];
@@ -112,6 +89,8 @@ export class LensLayer {
     this.current = look;
     const u = this.material.uniforms;
     u.scale!.value = look.magnification;
+    u.surfaceRadius!.value = look.edge?.surfaceRadiusMm ?? 0;
+    u.centreThickness!.value = look.edge?.centreMm ?? 0;
     (u.tint!.value as Color).setRGB(...look.tint);
     u.density!.value = look.density;
     u.gradient!.value = look.gradient ? 1 : 0;
@@ -126,7 +105,7 @@ export class LensLayer {
 
   /**
    * The worn glasses' lenses get copies (null: none); the glasses worn before lose theirs, before
-   * they are disposed (the copies' material is this one's, kept).
+   * they are disposed.
    */
   wear(glasses: Object3D | null): void {
     this.detach(this.copies);
@@ -137,18 +116,30 @@ export class LensLayer {
 
   /** Copies on `glasses`' lenses for one drawing (全部试戴); `detach` them after it. */
   attach(glasses: Object3D): Mesh[] {
-    return meshesOf(glasses)
-      .filter(isLens)
-      .map((lens) => {
-        const copy = new Mesh(lens.geometry, this.material);
-        copy.name = 'lens-magnifier';
-        // Before the glasses (renderOrder 1), the lens drawn over it.
-        copy.renderOrder = 0.5;
-        copy.visible = this.drawn;
-        coat(lens, this.current.antiReflection);
-        lens.add(copy);
-        return copy;
-      });
+    const lenses = meshesOf(glasses).filter(isLens);
+    const rims = lensRims(glasses, lenses);
+    const rimCentres = rims.centres.map(([x, y]) => new Vector2(x, y));
+    const rimRadii: Vector4[] = [];
+    for (let i = 0; i < rims.radii.length; i += 4)
+      rimRadii.push(new Vector4().fromArray(rims.radii, i));
+    return lenses.map((lens) => {
+      const copy = new Mesh(lens.geometry, this.material);
+      copy.name = 'lens-magnifier';
+      // Before the glasses (renderOrder 1), the lens drawn over it.
+      copy.renderOrder = 0.5;
+      copy.visible = this.drawn;
+      const toGlasses = lensToGlasses(glasses, lens);
+      copy.onBeforeRender = () => {
+        const u = this.material.uniforms;
+        u.toGlasses!.value = toGlasses;
+        u.rimCentres!.value = rimCentres;
+        u.rimRadii!.value = rimRadii;
+        this.material.uniformsNeedUpdate = true;
+      };
+      coat(lens, this.current.antiReflection);
+      lens.add(copy);
+      return copy;
+    });
   }
 
   detach(copies: readonly Mesh[]): void {
