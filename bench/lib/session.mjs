@@ -18,7 +18,7 @@ export async function openSession({ cameraY4m, serviceWorkers = 'allow', log }) 
   // An inert switch naming this browser, to find its processes in /proc among other runs'.
   const marker = `--bench-session=${process.pid}-${++sessions}`;
   const browser = await withTimeout(
-    launchChromium({ cameraY4m, extraArgs: [marker] }),
+    launchChromium({ cameraY4m, extraArgs: [marker], gpuCompositing: true }),
     60_000,
     'launch Chromium',
   );

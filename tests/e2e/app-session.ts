@@ -45,6 +45,8 @@ export interface AppOptions {
   cameraY4m?: string;
   /** Extra Chromium switches (a refused or absent camera); a repeated switch overrides. */
   extraArgs?: string[];
+  /** The page composited through SwiftShader, as the bench runs it (browser.mjs). */
+  gpuCompositing?: boolean;
   /** Runs before the app's scripts (a browser without a camera API). */
   initScript?: string;
   path?: string;
@@ -62,6 +64,7 @@ export async function openApp(
   {
     cameraY4m,
     extraArgs,
+    gpuCompositing,
     initScript,
     path = '/home?stats',
     onContext,
@@ -69,7 +72,7 @@ export async function openApp(
     locale = 'zh-CN',
   }: AppOptions = {},
 ): Promise<AppSession> {
-  const browser: Browser = await launchChromium({ cameraY4m, extraArgs });
+  const browser: Browser = await launchChromium({ cameraY4m, extraArgs, gpuCompositing });
   const context = await browser.newContext({
     locale,
     viewport: { width: 430, height: 900 },

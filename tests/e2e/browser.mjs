@@ -6,12 +6,20 @@ import { chromium } from 'playwright-core';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
- * @param {{ cameraY4m?: string, extraArgs?: string[], headless?: boolean }} [options]
+ * @param {{ cameraY4m?: string, extraArgs?: string[], headless?: boolean, gpuCompositing?: boolean }} [options]
  *   cameraY4m: a .y4m file the fake camera loops; without it Chromium shows a synthetic pattern
- *   with no face in it.
+ *   with no face in it. gpuCompositing: the page composited through SwiftShader too, as the
+ *   bench measures it; the tests composite in software (Chromium's own raster path), which on
+ *   two cores leaves about a quarter more CPU to the app (the pipeline and camera tests took
+ *   68 s instead of 94 s): WebGL, the app's own drawing, is SwiftShader either way.
  * @returns {Promise<import('playwright-core').Browser>}
  */
-export function launchChromium({ cameraY4m, extraArgs = [], headless = true } = {}) {
+export function launchChromium({
+  cameraY4m,
+  extraArgs = [],
+  headless = true,
+  gpuCompositing = false,
+} = {}) {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless,
@@ -22,6 +30,7 @@ export function launchChromium({ cameraY4m, extraArgs = [], headless = true } = 
       '--enable-unsafe-swiftshader',
       '--ignore-gpu-blocklist',
       '--enable-webgl',
+      ...(gpuCompositing ? [] : ['--disable-gpu-compositing']),
       // Keep Chromium's own traffic out of the way (and out of the network-isolation checks).
       '--disable-background-networking',
       '--disable-component-update',
