@@ -105,7 +105,7 @@ export class LensLayer {
 
   /**
    * The worn glasses' lenses get copies (null: none); the glasses worn before lose theirs, before
-   * they are disposed.
+   * they are disposed (the copies' material is this one's, kept).
    */
   wear(glasses: Object3D | null): void {
     this.detach(this.copies);
