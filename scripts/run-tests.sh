@@ -30,7 +30,9 @@ timed "build (test hooks)" npm run build:test
 # Beside the suite, one at a time: the privacy session (privacy.e2e.ts: it waits a minute for
 # MediaPipe's usage-log flush, 60 s after the workers start), the late occluder (17 s of it a
 # wait on the app's deadline), the photo source with favourites, 全部试戴 and 镜片 (still
-# pictures, nothing timed), the text sweep (page layout at 6 sizes) and the shop-page embedding.
+# pictures, nothing timed), the text sweep (page layout at 6 sizes), the shop-page embedding,
+# storage (quota, hashes, offline), shops' exports worn (kept pictures), the site's pages, bad
+# manifests and the smoke checks.
 # Measured: beside the engines and the checks the privacy session once missed a click's 30 s;
 # with the site and catalogue checks beside the suite too, a paused video and the page path
 # missed their deadlines; four files side by side each ran 1.5-4x slower; the cut test
@@ -38,7 +40,9 @@ timed "build (test hooks)" npm run build:test
 # So the real-time files stay in the suite and the others run one at a time. `npm run test:e2e`
 # runs every file one by one.
 beside=(tests/e2e/privacy.e2e.ts tests/e2e/late-occluder.e2e.ts tests/e2e/photo.e2e.ts
-  tests/e2e/try-all.e2e.ts tests/e2e/lens.e2e.ts tests/e2e/text-fit.e2e.ts tests/e2e/embed.e2e.ts)
+  tests/e2e/try-all.e2e.ts tests/e2e/lens.e2e.ts tests/e2e/text-fit.e2e.ts tests/e2e/embed.e2e.ts
+  tests/e2e/storage.e2e.ts tests/e2e/shop-glasses.e2e.ts tests/e2e/site.e2e.ts
+  tests/e2e/bad-catalogue.e2e.ts tests/e2e/smoke.e2e.ts)
 tools=tests/e2e/glasses-tools.e2e.ts
 
 (timed "engines (Firefox ESR, WebKitGTK)" npm run test:engines &&

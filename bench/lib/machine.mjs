@@ -23,7 +23,11 @@ export function load() {
 
 /** Cores, Chromium version and the WebGL renderer the pages and workers get. */
 export async function describeMachine() {
-  const browser = await withTimeout(launchChromium({ gpuCompositing: true }), 60_000, 'launch Chromium');
+  const browser = await withTimeout(
+    launchChromium({ gpuCompositing: true }),
+    60_000,
+    'launch Chromium',
+  );
   openBrowsers.add(browser);
   try {
     const page = await browser.newPage();
