@@ -131,14 +131,18 @@ export interface EyeCheck {
 /**
  * In the page (`?stats`): renders one picture with and without glasses, keeps both for a second
  * look at other eyes, and returns the bare one as a data URL with the eyes the app found there.
+ * At 2× the video unless `scale` says (a reading that needs no more pixels than the video's: the
+ * face detector sees 256 px of it).
  */
 export async function stashPairInPage(
-  averageSize = false,
+  options: boolean | { averageSize?: boolean; scale?: number } = false,
 ): Promise<{ bare: string; appEyes: number[] }> {
   type Pair = { withGlasses: Blob; without: Blob; eyes: number[] };
   type Debug = { capturePair(s: number, averageSize: boolean): Promise<Pair> };
+  const { averageSize = false, scale = 2 } =
+    typeof options === 'boolean' ? { averageSize: options } : options;
   const debug = (window as unknown as { __tryOn: Debug }).__tryOn;
-  const pair = await debug.capturePair(2, averageSize);
+  const pair = await debug.capturePair(scale, averageSize);
   (window as unknown as { __testPair: Pair }).__testPair = pair;
   const bare = await new Promise<string>((resolve) => {
     const reader = new FileReader();

@@ -59,13 +59,15 @@ describe.each(fixtures.cameras)('pipeline on camera $name', (camera) => {
       const later = await waitForStats(page, (s) => s.workerTracked >= warm.workerTracked + 40);
       const found = (later.faces - warm.faces) / (later.workerTracked - warm.workerTracked);
       expect(found).toBeGreaterThanOrEqual(0.9);
-      // Tracking runs beside the drawing, so every frame the page takes is drawn (≥ 90 %; a frame
-      // waiting while the last one is drawn is replaced by a newer one and counted as dropped).
+      // Tracking runs beside the drawing, so nearly every frame the page takes is drawn (a frame
+      // waiting while the last one is drawn is replaced by a newer one and counted as dropped):
+      // 0.93-0.97 alone, 0.84 with two more test lanes on these two cores; were the drawing to
+      // wait for each detection, it would be the tracked share, ~0.3.
       const drawnShare = (later.drawn - warm.drawn) / (later.framesIn - warm.framesIn);
       console.log(
         `drawn ${later.drawn - warm.drawn} of ${later.framesIn - warm.framesIn} frames in`,
       );
-      expect(drawnShare).toBeGreaterThanOrEqual(0.9);
+      expect(drawnShare).toBeGreaterThanOrEqual(0.75);
       // The page itself never evaluated three or MediaPipe.
       for (const id of scripts) {
         const { scriptSource } = await cdp.send('Debugger.getScriptSource', { scriptId: id });

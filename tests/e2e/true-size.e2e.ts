@@ -104,7 +104,10 @@ describe(`true size on the ${fixtures.source} videos`, () => {
         const stats = await readStats(page);
         expect(stats.pdMm).not.toBeNull();
         pds.push(stats.pdMm!);
-        if (i % 4 === 3) pictures.push((await page.evaluate(stashPairInPage, false)).bare);
+        if (i % 4 === 3) {
+          const stashed = await page.evaluate(stashPairInPage, { scale: 1 });
+          pictures.push(stashed.bare);
+        }
       }
       const spread = Math.max(...pds) - Math.min(...pds);
       console.log(`${file.name}: PD ${Math.min(...pds)}–${Math.max(...pds)} mm`);
