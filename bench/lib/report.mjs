@@ -37,7 +37,7 @@ const ROWS = [
     (c) => (c.window?.auditSmoothedPx?.length ? c.window.auditSmoothedPx : null),
   ],
   [
-    'Lens effect (−6.00 D, grey 50 %), back to back: drawn fps clear / with it',
+    'Lens effect (−6.00 D, grey 50 %), in turns: drawn fps clear / with it',
     (c) => (c.lensCost?.lenses ? [c.lensCost.clear.drawnFps, c.lensCost.lenses.drawnFps] : null),
   ],
   [

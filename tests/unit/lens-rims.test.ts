@@ -36,8 +36,11 @@ describe('the lens rims', () => {
       ]),
     );
     glasses.add(square);
-    const { centres, radii } = lensRims(glasses, [square]);
+    const { centres, radii, extents } = lensRims(glasses, [square]);
     expect(centres[1]).toEqual([3, 1]);
+    // The nearest and farthest rim: the sides' middles and the corners.
+    expect(extents[2]).toBeCloseTo(2, 5);
+    expect(extents[3]).toBeCloseTo(2 * Math.SQRT2, 5);
     expect(radiusAt(radii, 1, 0)).toBeCloseTo(2, 5);
     expect(radiusAt(radii, 1, 45)).toBeCloseTo(2 * Math.SQRT2, 5);
     expect(radiusAt(radii, 1, 90)).toBeCloseTo(2, 5);

@@ -75,6 +75,7 @@ export class LensLayer {
       toGlasses: { value: new Matrix4() },
       rimCentres: { value: [new Vector2(), new Vector2()] },
       rimRadii: { value: Array.from({ length: (2 * RIM_DIRECTIONS) / 4 }, () => new Vector4()) },
+      rimExtents: { value: new Vector4() },
     },
     vertexShader: LENS_VERTEX,
     fragmentShader: LENS_FRAGMENT,
@@ -119,6 +120,7 @@ export class LensLayer {
     const lenses = meshesOf(glasses).filter(isLens);
     const rims = lensRims(glasses, lenses);
     const rimCentres = rims.centres.map(([x, y]) => new Vector2(x, y));
+    const rimExtents = new Vector4(...rims.extents);
     const rimRadii: Vector4[] = [];
     for (let i = 0; i < rims.radii.length; i += 4)
       rimRadii.push(new Vector4().fromArray(rims.radii, i));
@@ -134,6 +136,7 @@ export class LensLayer {
         u.toGlasses!.value = toGlasses;
         u.rimCentres!.value = rimCentres;
         u.rimRadii!.value = rimRadii;
+        u.rimExtents!.value = rimExtents;
         this.material.uniformsNeedUpdate = true;
       };
       coat(lens, this.current.antiReflection);

@@ -12,6 +12,8 @@ export interface LensRims {
   centres: [x: number, y: number][];
   /** 2 × RIM_DIRECTIONS radii (cm), side 0 first; 0 where a side has no lens. */
   radii: Float32Array;
+  /** Each side's nearest and farthest rim from its centre (cm): [min0, max0, min1, max1]. */
+  extents: [number, number, number, number];
 }
 
 /** Each lens mesh's own space → the glasses object's (fixed: the lenses are not posed apart). */
@@ -55,13 +57,17 @@ export function lensRims(glasses: Object3D, lenses: readonly Mesh[]): LensRims {
     }
   }
   const radii = new Float32Array(2 * RIM_DIRECTIONS);
+  const extents: LensRims['extents'] = [0, 0, 0, 0];
   const centres = sides.map((segments, s): [number, number] => {
     if (segments.length === 0) return [0, 0];
     const centre = boxCentre(segments);
-    radii.set(farthestCrossings(segments, centre), s * RIM_DIRECTIONS);
+    const side = farthestCrossings(segments, centre);
+    radii.set(side, s * RIM_DIRECTIONS);
+    extents[2 * s] = Math.min(...side);
+    extents[2 * s + 1] = Math.max(...side);
     return centre;
   });
-  return { centres, radii };
+  return { centres, radii, extents };
 }
 
 function boxCentre(segments: readonly number[]): [number, number] {

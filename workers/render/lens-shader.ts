@@ -33,6 +33,7 @@ uniform float density;
 uniform float gradient;
 uniform vec2 rimCentres[2];
 uniform vec4 rimRadii[${(2 * RIM_DIRECTIONS) / 4}];
+uniform vec4 rimExtents;
 uniform float surfaceRadius;
 uniform float centreThickness;
 uniform float bandShare;
@@ -51,6 +52,12 @@ float edgeBand() {
   if (surfaceRadius <= 0.0) return 0.0;
   int side = vGlasses.x < 0.0 ? 0 : 1;
   vec2 d = (vGlasses - rimCentres[side]) * 10.0;
+  // Most of a lens is nearer its centre than the widest band reaches in from the nearest rim:
+  // nothing to look up there.
+  vec2 extent = (side == 0 ? rimExtents.xy : rimExtents.zw) * 10.0;
+  float far = min(extent.y, surfaceRadius);
+  float widest = bandShare * (centreThickness + surfaceRadius - sqrt(surfaceRadius * surfaceRadius - far * far));
+  if (length(d) < extent.x - widest) return 0.0;
   float rim = rimRadius(side, d) * 10.0;
   if (rim <= 0.0) return 0.0;
   float h = min(rim, surfaceRadius);
