@@ -3,13 +3,14 @@
 # lanes side by side, each into its own log, printed whole once all have ended:
 # - the Chromium suite (tests/e2e), the spine: it is CPU-bound and most of its checks see the
 #   picture in real time;
-# - the other engines (Firefox ESR and WebKitGTK under Xvfb, much of their time spent waiting on
-#   their browsers), then, one at a time, the Chromium files that judge nothing in real time
-#   (`beside`, below);
+# - one at a time, the Chromium files that judge nothing in real time (`beside`, below), then
+#   the other engines (Firefox ESR and WebKitGTK under Xvfb), which come last so that they meet
+#   only the suite: beside the suite and the checks too, WebKit's recording once took over a
+#   minute to finish;
 # - at low priority (nice), what never looks at a clock: the type check, lint, the unit tests, a
-#   production build checked for test hooks, and the shop tools' check (glasses-tools.e2e.ts: a
-#   headless Chromium loading GLB variants).
-# Each step prints its duration; the run fails if any lane failed, with the first failure's code.
+#   production build checked for test hooks, then the shop tools' check, the text sweep, the
+#   embedding, bad manifests and the smoke checks (`untimed`).
+# Each step prints its duration; the run fails if any lane failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,9 +31,8 @@ timed "build (test hooks)" npm run build:test
 # Beside the suite, one at a time: the privacy session (privacy.e2e.ts: it waits a minute for
 # MediaPipe's usage-log flush, 60 s after the workers start), the late occluder (17 s of it a
 # wait on the app's deadline), the photo source with favourites, 全部试戴 and 镜片 (still
-# pictures, nothing timed), the text sweep (page layout at 6 sizes), the shop-page embedding,
-# storage (quota, hashes, offline), shops' exports worn (kept pictures), the site's pages, bad
-# manifests and the smoke checks.
+# pictures, nothing timed), storage (quota, hashes, offline), shops' exports worn (kept
+# pictures) and the site's pages.
 # Measured: beside the engines and the checks the privacy session once missed a click's 30 s;
 # with the site and catalogue checks beside the suite too, a paused video and the page path
 # missed their deadlines; four files side by side each ran 1.5-4x slower; the cut test
@@ -40,24 +40,27 @@ timed "build (test hooks)" npm run build:test
 # So the real-time files stay in the suite and the others run one at a time. `npm run test:e2e`
 # runs every file one by one.
 beside=(tests/e2e/privacy.e2e.ts tests/e2e/late-occluder.e2e.ts tests/e2e/photo.e2e.ts
-  tests/e2e/try-all.e2e.ts tests/e2e/lens.e2e.ts tests/e2e/text-fit.e2e.ts tests/e2e/embed.e2e.ts
-  tests/e2e/storage.e2e.ts tests/e2e/shop-glasses.e2e.ts tests/e2e/site.e2e.ts
+  tests/e2e/try-all.e2e.ts tests/e2e/lens.e2e.ts tests/e2e/storage.e2e.ts
+  tests/e2e/shop-glasses.e2e.ts tests/e2e/site.e2e.ts)
+# After the checks, at their low priority: files that only wait on the page (no app deadline in
+# view), so the lanes end together.
+untimed=(tests/e2e/glasses-tools.e2e.ts tests/e2e/text-fit.e2e.ts tests/e2e/embed.e2e.ts
   tests/e2e/bad-catalogue.e2e.ts tests/e2e/smoke.e2e.ts)
-tools=tests/e2e/glasses-tools.e2e.ts
 
-(timed "engines (Firefox ESR, WebKitGTK)" npm run test:engines &&
-  for file in "${beside[@]}"; do
-    timed "e2e (Chromium) $(basename "$file"), beside the suite" \
-      npx vitest run --project e2e "$file" || exit
-  done) >"$logs/engines" 2>&1 &
+(for file in "${beside[@]}"; do
+  timed "e2e (Chromium) $(basename "$file"), beside the suite" \
+    npx vitest run --project e2e "$file" || exit
+done && timed "engines (Firefox ESR, WebKitGTK)" npm run test:engines) >"$logs/engines" 2>&1 &
 engines=$!
 (timed types nice -n 10 npx tsc -b && timed lint nice -n 10 npm run lint &&
   timed "unit tests" nice -n 10 npm run test:unit &&
   timed "production build without test hooks" nice -n 10 npm run check:production &&
-  timed "e2e (Chromium) $(basename "$tools")" nice -n 10 npx vitest run --project e2e "$tools") \
-  >"$logs/checks" 2>&1 &
+  for file in "${untimed[@]}"; do
+    timed "e2e (Chromium) $(basename "$file"), low priority" \
+      nice -n 10 npx vitest run --project e2e "$file" || exit
+  done) >"$logs/checks" 2>&1 &
 checks=$!
-alone=("$tools" "${beside[@]}")
+alone=("${untimed[@]}" "${beside[@]}")
 status=0
 timed "e2e (Chromium)" npx vitest run --project e2e "${alone[@]/#/--exclude=}" || status=$?
 wait "$checks" || { s=$?; [ "$status" -ne 0 ] || status=$s; }
