@@ -84,7 +84,7 @@ describe('RecordClock', () => {
     for (const t of times) {
       const slot = clock.slot(t * MS + EPOCH);
       if (slot === null) continue;
-      clock.take(slot);
+      clock.take(slot, t * MS + EPOCH);
       kept.push(clock.timestampUs(slot) / MS);
     }
     return { kept, durationS: clock.durationS() };
@@ -105,12 +105,14 @@ describe('RecordClock', () => {
     expect(slow.kept.at(-1)).toBeCloseTo(1000, 0);
   });
 
-  it('starts at the press: older pictures are left out, the first one fills the start', () => {
-    // Pressed at 100 ms; the recorder was ready only at 400 ms: that picture shows from 0 on,
-    // the next ones at their own time after the press.
+  it('starts at the first picture after the press: none is held over the start', () => {
+    // Pressed at 100 ms; the recorder was ready only at 400 ms: the file starts with that
+    // picture, the next ones at their own time after it, not 300 ms of one picture first.
     const { kept } = keep([50, 400, 433, 466], 100);
-    expect(kept).toEqual([0, 333.333, 366.667].map((v) => expect.closeTo(v, 2)));
+    expect(kept).toEqual([0, 33.333, 66.667].map((v) => expect.closeTo(v, 2)));
     const clock = new RecordClock(30, 1e6);
     expect(clock.endSlot(1e6 + 4e6)).toBe(119); // stop pressed 4 s later: slots 0..119
+    clock.take(0, 1e6 + 5e5); // its first picture came 0.5 s after the press
+    expect(clock.endSlot(1e6 + 4e6)).toBe(104); // 3.5 s of file
   });
 });

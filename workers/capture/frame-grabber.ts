@@ -24,12 +24,13 @@ export interface FrameGrabber {
  * (pixel-pack-grabber.ts says why). Otherwise a snapshot, `new VideoFrame(canvas)`: it costs
  * this thread 1–2 ms against 50 ms for a plain readPixels.
  */
-export async function createFrameGrabber(
+export function createFrameGrabber(
   config: VideoEncoderConfig,
   gl: WebGL2RenderingContext | WebGLRenderingContext,
-): Promise<FrameGrabber> {
+  scales: boolean,
+): FrameGrabber {
   const durationUs = config.framerate ? Math.round(1e6 / config.framerate) : undefined;
-  if (await encoderScales(config)) {
+  if (scales) {
     if ('fenceSync' in gl) return new PixelPackGrabber(gl, durationUs);
     return syncGrabber((source, timestamp) => snapshot(source, timestamp, durationUs));
   }
@@ -61,8 +62,11 @@ function syncGrabber(take: (picture: OffscreenCanvas, timestampUs: number) => Vi
 
 const PROBE_SIZE = 64;
 
-/** Encodes one frame of half the configured size and reports whether it came out. */
-async function encoderScales(config: VideoEncoderConfig): Promise<boolean> {
+/**
+ * Whether the encoder scales a picture of another size to its configured one: encodes one frame
+ * of half the configured size and reports whether it came out.
+ */
+export async function encoderScales(config: VideoEncoderConfig): Promise<boolean> {
   let produced = false;
   let failed = false;
   const encoder = new VideoEncoder({

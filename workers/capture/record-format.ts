@@ -109,45 +109,51 @@ export async function pickRecordFormat(
 }
 
 /**
- * Puts pictures on the recording's 30 fps timeline. A picture lands on the slot nearest to its
- * time since the first one; a second picture for a slot is skipped (a 60 fps file records every
- * other frame) and a slot nobody reached stays empty (slow tracking leaves gaps; the file keeps
- * real time instead of speeding up).
+ * Puts pictures on the recording's 30 fps timeline. The file starts at the first picture taken
+ * after the press (a start held on one picture until the encoder is ready would show a frozen
+ * start); each later picture lands on the slot nearest to its time since that one; a second
+ * picture for a slot is skipped (a 60 fps file records every other frame) and a slot nobody
+ * reached stays empty (slow tracking leaves gaps; the file keeps real time instead of speeding up).
  */
 export class RecordClock {
   private lastSlot = -1;
   private readonly frameUs: number;
+  /** The first picture's time: the file's zero. */
+  private originUs: number | null = null;
 
-  /** `startUs`: when recording was asked for (the press), on the frames' own clock. */
+  /** `pressedUs`: when recording was asked for (the press), on the frames' own clock. */
   constructor(
     fps: number,
-    private readonly startUs: number,
+    private readonly pressedUs: number,
   ) {
     this.frameUs = 1e6 / fps;
   }
 
   /**
    * The slot for a picture at `timestampUs`, or null if its slot is already taken or the picture
-   * is older than the press. The first picture takes slot 0, so the file starts at the press.
+   * is older than the press. The first picture takes slot 0.
    */
   slot(timestampUs: number): number | null {
     if (!this.covers(timestampUs)) return null;
-    const slot = this.lastSlot < 0 ? 0 : Math.round((timestampUs - this.startUs) / this.frameUs);
+    if (this.originUs === null) return 0;
+    const slot = Math.round((timestampUs - this.originUs) / this.frameUs);
     return slot > this.lastSlot ? slot : null;
   }
 
   /** Whether a picture at `timestampUs` is the recording's (not from before the press). */
   covers(timestampUs: number): boolean {
-    return timestampUs >= this.startUs - this.frameUs / 2;
+    return timestampUs >= this.pressedUs - this.frameUs / 2;
   }
 
   /** The last slot before `timestampUs` (the stop press): the file ends there. */
   endSlot(timestampUs: number): number {
-    return Math.max(0, Math.round((timestampUs - this.startUs) / this.frameUs) - 1);
+    const origin = this.originUs ?? this.pressedUs;
+    return Math.max(0, Math.round((timestampUs - origin) / this.frameUs) - 1);
   }
 
-  /** Marks the slot as used (once the picture went to the encoder). */
-  take(slot: number): void {
+  /** Marks the slot as used (once the picture went to the encoder); `timestampUs`: its picture's. */
+  take(slot: number, timestampUs?: number): void {
+    if (this.originUs === null && timestampUs !== undefined) this.originUs = timestampUs;
     this.lastSlot = Math.max(this.lastSlot, slot);
   }
 

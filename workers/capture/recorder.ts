@@ -7,9 +7,9 @@ import type {
 import { createFrameGrabber, type FrameGrabber } from './frame-grabber';
 import type { Muxer } from './muxer';
 import { PacketHold } from './packet-hold';
-import { pictureProbe } from './encoder-pace';
 import { RecordClock, type RecordFormat } from './record-format';
-import { chooseRecordFormat, sizeNote } from './record-size';
+import type { RecordPlan } from './record-prep';
+import { sizeNote } from './record-size';
 
 /** More frames than this waiting in the encoder and new ones are dropped: tracking comes first. */
 const MAX_ENCODE_QUEUE = 2;
@@ -58,10 +58,10 @@ export class Recorder {
   }
 
   /**
-   * `gl`: the context the pictures are drawn with. `scale`: the size asked for, × the video; a
-   * smaller one is taken where the encoder cannot keep up, timed on `picture` (the last camera
-   * picture, borrowed), and the file says so (record-size.ts). `pressedAtMs`: when the user
-   * asked (epoch ms, the frames' clock); the file starts there.
+   * `gl`: the context the pictures are drawn with. `plan`: the format, scale and grabber decided
+   * for this size (record-prep.ts; a smaller scale than asked where the encoder cannot keep up,
+   * and the file says so). `pressedAtMs`: when the user asked (epoch ms, the frames' clock); the
+   * file starts with the first picture after it.
    */
   static async start(
     gl: WebGL2RenderingContext | WebGLRenderingContext,
@@ -69,21 +69,17 @@ export class Recorder {
     videoHeight: number,
     scale: number,
     pressedAtMs: number,
-    picture: VideoFrame | null,
+    plan: RecordPlan,
   ): Promise<Recorder | RecordingRefusal> {
     if (typeof VideoEncoder === 'undefined') return 'no-webcodecs';
     if (!videoWidth || !videoHeight) return 'no-picture';
-    const probe = picture ? pictureProbe(picture) : null;
-    const chosen = await chooseRecordFormat(videoWidth, videoHeight, scale, probe);
+    const chosen = plan.sized;
     if (!chosen) return 'unsupported';
     const { format } = chosen;
     const note = sizeNote(chosen, scale, videoWidth);
-    const [grabber, muxer] = await Promise.all([
-      createFrameGrabber(format.config, gl),
-      import('./muxer').then(({ createMuxer }) =>
-        createMuxer(format.container, format.codec, RECORD_FPS, note),
-      ),
-    ]);
+    const grabber = createFrameGrabber(format.config, gl, plan.encoderScales);
+    const { createMuxer } = await import('./muxer');
+    const muxer = await createMuxer(format.container, format.codec, RECORD_FPS, note);
     return new Recorder(format, grabber, muxer, pressedAtMs * 1000, chosen.scale);
   }
 
@@ -106,7 +102,7 @@ export class Recorder {
       else if (this.failure || this.encoder.state === 'closed') frame.close();
       else this.encode(frame, slot);
     });
-    if (taken) this.clock.take(slot);
+    if (taken) this.clock.take(slot, timestampUs);
     else this.dropped++;
   }
 

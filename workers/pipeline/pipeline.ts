@@ -21,7 +21,7 @@ import { loadOccluder } from '../assets/glasses-loader';
 import { KeptPicture } from './kept-picture';
 import { TryAll } from './try-all';
 import { chooseLensQuality } from '../render/lens-quality';
-import { Recorder } from '../capture/recorder';
+import { Recording } from './recording';
 import type { FrameLedger } from '../common/frame-ledger';
 import { RisingClock } from '../common/rising-clock';
 import type { TryOnScene } from '../render/scene';
@@ -47,7 +47,7 @@ export class TryOnPipeline {
   readonly kept: KeptPicture;
   /** 全部试戴's kept picture and its drawing with each frame (try-all.ts). */
   readonly tryAll: TryAll;
-  private recorder: Recorder | null = null;
+  private readonly recording: Recording;
   private readonly glasses: GlassesSlot;
   private readonly cuts = new CutDetector();
   private cutCount = 0;
@@ -76,6 +76,7 @@ export class TryOnPipeline {
       () => this.meter.countTracked(this.facePose.face),
     );
     this.tryAll = new TryAll(scene, this.kept, facePose, frames);
+    this.recording = new Recording(scene.gl, this.kept);
     // At the clock's first timestamp (0): every frame's capture time comes after it.
     if (warmUp) tracking.warmUp(() => this.clock.next(0));
   }
@@ -114,7 +115,9 @@ export class TryOnPipeline {
   processFrame(frame: VideoFrame, options: FrameOptions): FrameResult {
     this.frames.took();
     try {
-      this.fit.fitVideo(frame.displayWidth, frame.displayHeight);
+      if (this.fit.fitVideo(frame.displayWidth, frame.displayHeight)) {
+        this.recording.sizeChanged();
+      }
       const timestampMs = this.clock.next(frame.timestamp / 1000);
       if (options.file) this.checkForCut(frame);
       const { freshPose, detectMs } = this.tracking.frame(frame, timestampMs, options.mirror);
@@ -122,7 +125,8 @@ export class TryOnPipeline {
       this.scene.setMirror(options.mirror);
       if (__TEST_HOOKS__) this.observeSteadiness();
       this.scene.render(frame);
-      this.recorder?.addFrame(this.scene.canvas, timestampMs * 1000);
+      const { width, height } = this.fit.videoSize;
+      this.recording.addFrame(this.scene.canvas, timestampMs * 1000, width, height);
       const t2 = performance.now();
       // On a tracking worker, no drawn frame has its own pose yet (its result comes later).
       this.kept.keep(frame, freshPose && this.tracking.sync, options.mirror);
@@ -227,24 +231,14 @@ export class TryOnPipeline {
     return loadEnvironment(this.scene, image, this.quality === 'fast', stored);
   }
 
-  /** Records the rendered pictures at `scale` × the video size (see recorder.ts). */
-  async startRecording(scale: number, pressedAtMs: number): Promise<RecordingStart> {
-    if (this.recorder) return { ok: true, ...this.recorder.info };
+  /** Records the rendered pictures at `scale` × the video size (see recording.ts). */
+  startRecording(scale: number, pressedAtMs: number): Promise<RecordingStart> {
     const { width, height } = this.fit.videoSize;
-    const { gl } = this.scene;
-    const started = await this.kept.withPicture((picture) =>
-      Recorder.start(gl, width, height, scale, pressedAtMs, picture),
-    );
-    if (typeof started === 'string') return { ok: false, reason: started };
-    this.recorder = started;
-    return { ok: true, ...started.info };
+    return this.recording.start(width, height, scale, pressedAtMs);
   }
 
   stopRecording(pressedAtMs: number): Promise<RecordingResult> {
-    const recorder = this.recorder;
-    if (!recorder) return Promise.reject(new Error('not recording'));
-    this.recorder = null;
-    return recorder.stop(pressedAtMs);
+    return this.recording.stop(pressedAtMs);
   }
 
   /**
@@ -284,8 +278,7 @@ export class TryOnPipeline {
   }
 
   dispose(): void {
-    this.recorder?.cancel();
-    this.recorder = null;
+    this.recording.cancel();
     this.tryAll.end();
     this.kept.clear();
     this.tracking.close();

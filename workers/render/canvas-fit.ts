@@ -15,11 +15,12 @@ export class CanvasFit {
     return this.video;
   }
 
-  /** Called with every frame; resizes only when the video's size changed. */
-  fitVideo(width: number, height: number): void {
-    if (width === this.video.width && height === this.video.height) return;
+  /** Called with every frame; resizes only when the video's size changed (then true). */
+  fitVideo(width: number, height: number): boolean {
+    if (width === this.video.width && height === this.video.height) return false;
     this.video = { width, height };
     this.apply();
+    return true;
   }
 
   fitDisplay(width: number, height: number): void {
