@@ -1,16 +1,27 @@
-import { decentrationMm, lensThickness } from '../shared/lens-optics';
+import { decentrationMm } from '../shared/lens-optics';
+import { thickerLens, type LensMade, type LensResult } from '../shared/lens-thickness';
 import { LENS_INDICES, type LensIndex, type Prescription } from '../shared/prescription';
 import type { GlassesReport } from '../shared/glasses-types';
 import type { FittedFrame } from '../state/atoms';
 
-/** A frame's lenses for a prescription: the thickest edge (and centre) in each index, mm. */
+/**
+ * A frame's lenses for a prescription, in the chosen index and in each: the thicker of the two
+ * (lens-thickness.ts), or why they cannot be made in it.
+ */
 export interface LensFigures {
-  thickestEdgeMm: number;
-  centreMm: number;
-  byIndex: { index: LensIndex; thickestEdgeMm: number; centreMm: number }[];
+  lens: LensResult;
+  byIndex: { index: LensIndex; lens: LensResult }[];
   /** The PD the optical centres were placed at, mm. */
   pdMm: number;
 }
+
+/** Whether the lens is shown by its centre (a plus lens) rather than its thickest edge. */
+export const isPlus = (rx: Pick<Prescription, 'sphere' | 'cylinder'>): boolean =>
+  rx.sphere + rx.cylinder / 2 > 0;
+
+/** The figure a lens is shown by, mm: a plus lens's centre, a minus lens's thickest edge. */
+export const shownMm = (lens: LensMade, plus: boolean): number =>
+  plus ? lens.centreMm : lens.thickestEdgeMm;
 
 /**
  * The figures for `frame` with `rx`, its optical centres at `pdMm` (the entered PD, else the
@@ -25,12 +36,12 @@ export function lensFigures(
   if (!frame?.outlineMm || pdMm === null) return null;
   const outline = frame.outlineMm;
   const decentration = decentrationMm(frame.lensMm, frame.bridgeMm, pdMm);
-  const byIndex = LENS_INDICES.map((index) => {
-    const t = lensThickness(outline, decentration, { ...rx, index });
-    return { index, thickestEdgeMm: t.thickestEdgeMm, centreMm: t.centreMm };
-  });
-  const chosen = byIndex.find((f) => f.index === rx.index)!;
-  return { thickestEdgeMm: chosen.thickestEdgeMm, centreMm: chosen.centreMm, byIndex, pdMm };
+  const byIndex = LENS_INDICES.map((index) => ({
+    index,
+    lens: thickerLens(outline, decentration, { ...rx, index }),
+  }));
+  const lens = byIndex.find((f) => f.index === rx.index)!.lens;
+  return { lens, byIndex, pdMm };
 }
 
 /** What a fit report tells of a frame's lens openings (kept per frame: fittedFramesAtom). */

@@ -1,6 +1,8 @@
 import type { SizeFit } from '../catalogue/size-advice';
 import { t, type StringKey } from '../i18n';
 import { Icon } from './icons';
+import type { CellLens } from './lens-edges';
+import { refusalText } from './lens-words';
 
 const VERDICT: Record<SizeFit, StringKey> = {
   fits: 'fitFits',
@@ -39,6 +41,25 @@ export function SizeTag({ widthMm, fit }: { widthMm: number; fit: SizeFit }) {
       title={t('fitDetail', { width: Math.round(widthMm), verdict })}
     >
       {verdict}
+    </span>
+  );
+}
+
+/**
+ * The cell's lens: its thickness, or 无法制作 (why, in its tooltip) when the lenses cannot be
+ * made for the frame in the chosen index.
+ */
+export function LensTag({ name, lens }: { name: string; lens: CellLens }) {
+  if (lens.ok) {
+    return <span className="lens-edge-tag">{t('lensCellEdge', { edge: lens.mm.toFixed(1) })}</span>;
+  }
+  return (
+    <span
+      className="lens-edge-tag"
+      data-refused={lens.reason}
+      title={refusalText(name, lens.index, lens)}
+    >
+      {t('lensCellRefused')}
     </span>
   );
 }

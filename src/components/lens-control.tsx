@@ -1,20 +1,22 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { CatalogueEntry } from '../catalogue/manifest';
 import { usePrescription } from '../catalogue/use-prescription';
 import { t, type StringKey } from '../i18n';
 import {
   CYLINDER_RANGE_D,
   LENS_INDICES,
-  POWER_STEP_D,
   prescriptionProblems,
   SPHERE_RANGE_D,
   type LensIndex,
   type PrescriptionProblem,
 } from '../shared/prescription';
 import { useToast } from '../state/toast';
-import { measuredPdAtom } from './measured-pd';
+import { measuredPdAtom } from '../state/measured-pd';
 import { TintFields } from './tint-fields';
 import type { TintChoice } from '../shared/lens-tint';
+import { LensMakeNote, type DraftEntry } from './lens-make-note';
+import { formatPower, indexName, powers } from './lens-words';
 
 const PROBLEM_TEXT: Record<PrescriptionProblem, StringKey> = {
   'sphere-range': 'lensProblemSphereRange',
@@ -27,14 +29,6 @@ const PROBLEM_TEXT: Record<PrescriptionProblem, StringKey> = {
   'pd-range': 'lensProblemPd',
 };
 
-/** Powers from `low` to `high` in POWER_STEP_D, as an optician writes them (−6.00, +1.25). */
-const powers = ([low, high]: readonly [number, number]) =>
-  Array.from(
-    { length: Math.round((high - low) / POWER_STEP_D) + 1 },
-    (_, i) => low + i * POWER_STEP_D,
-  );
-export const formatPower = (d: number) => (d > 0 ? '+' : d < 0 ? '−' : '') + Math.abs(d).toFixed(2);
-
 interface Draft {
   sphere: string;
   cylinder: string;
@@ -44,12 +38,21 @@ interface Draft {
   tint: TintChoice;
 }
 
+/** The draft's fields as numbers (an empty axis or PD: not given). */
+const entryOf = (draft: Draft): DraftEntry => ({
+  sphere: Number(draft.sphere),
+  cylinder: Number(draft.cylinder),
+  axis: draft.axis.trim() === '' ? null : Number(draft.axis),
+  index: Number(draft.index),
+  pdMm: draft.pd.trim() === '' ? null : Number(draft.pd),
+});
+
 /**
- * 镜片: the prescription form (a modal dialog): sphere, cylinder and axis, lens index and PD
- * (the measured one offered, with its uncertainty). Checked on 保存 (each problem by its field);
- * 清除处方 removes it from the device.
+ * 镜片: the prescription form (a modal dialog): sphere, cylinder and axis, lens index (under it,
+ * whether the worn frame's lenses can be made in it) and PD (the measured one offered, with its
+ * uncertainty). Checked on 保存 (each problem by its field); 清除处方 removes it from the device.
  */
-export function LensControl() {
+export function LensControl({ entries }: { entries: readonly CatalogueEntry[] }) {
   const { prescription, tint, loaded, save, clear } = usePrescription();
   const measure = useAtomValue(measuredPdAtom);
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -74,13 +77,7 @@ export function LensControl() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!draft) return;
-    const entry = {
-      sphere: Number(draft.sphere),
-      cylinder: Number(draft.cylinder),
-      axis: draft.axis.trim() === '' ? null : Number(draft.axis),
-      index: Number(draft.index),
-      pdMm: draft.pd.trim() === '' ? null : Number(draft.pd),
-    };
+    const entry = entryOf(draft);
     const found = prescriptionProblems(entry);
     setProblems(found);
     if (found.length > 0) return;
@@ -160,11 +157,12 @@ export function LensControl() {
               <select name="index" {...field('index')}>
                 {LENS_INDICES.map((n) => (
                   <option key={n} value={n}>
-                    {n.toFixed(2)}
+                    {indexName(n)}
                   </option>
                 ))}
               </select>
               {noteOf(['index'])}
+              <LensMakeNote entry={entryOf(draft)} entries={entries} />
             </label>
             <label>
               {t('lensPd')}

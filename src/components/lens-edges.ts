@@ -1,38 +1,58 @@
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import type { CellState } from '../catalogue/use-catalogue';
-import { lensFigures } from '../catalogue/lens-figures';
+import { isPlus, lensFigures, shownMm } from '../catalogue/lens-figures';
+import type { LensRefused } from '../shared/lens-thickness';
+import type { LensIndex } from '../shared/prescription';
 import { fittedFramesAtom, prescriptionAtom } from '../state/atoms';
-import { measuredPdAtom } from './measured-pd';
+import { measuredPdAtom } from '../state/measured-pd';
 
 /**
- * With a prescription entered: each fitted frame's thickest lens edge (a plus lens: its centre),
- * mm, by catalogue value; null without a prescription. Frames not fitted yet (never worn or
- * drawn by 全部试戴), or whose file marks no lenses, have none.
+ * A cell's lens: its figure (the thickest edge, a plus lens's centre, mm), or why the lenses
+ * cannot be made in the chosen index.
  */
-export function useLensEdges(cells: readonly CellState[]): ReadonlyMap<string, number> | null {
+export type CellLens = { ok: true; mm: number } | (LensRefused & { index: LensIndex });
+
+/**
+ * With a prescription entered: each fitted frame's lens (the thicker of the two), by catalogue
+ * value; null without a prescription. Frames not fitted yet (never worn or drawn by 全部试戴),
+ * or whose file marks no lenses, have none.
+ */
+export function useLensEdges(cells: readonly CellState[]): ReadonlyMap<string, CellLens> | null {
   const rx = useAtomValue(prescriptionAtom);
   const fitted = useAtomValue(fittedFramesAtom);
   const pd = useAtomValue(measuredPdAtom)?.pdMm ?? null;
   return useMemo(() => {
     if (!rx) return null;
-    const plus = rx.sphere + rx.cylinder / 2 > 0;
-    const edges = new Map<string, number>();
+    const plus = isPlus(rx);
+    const edges = new Map<string, CellLens>();
     for (const cell of cells) {
-      const figures = lensFigures(fitted[cell.entry.value], rx, pd);
-      if (figures) edges.set(cell.entry.value, plus ? figures.centreMm : figures.thickestEdgeMm);
+      const lens = lensFigures(fitted[cell.entry.value], rx, pd)?.lens;
+      if (!lens) continue;
+      edges.set(
+        cell.entry.value,
+        lens.ok ? { ok: true, mm: shownMm(lens, plus) } : { ...lens, index: rx.index },
+      );
     }
     return edges;
   }, [cells, rx, fitted, pd]);
 }
 
-/** 镜片最薄优先: the thinnest lenses first, frames without a figure after them, in their order. */
+/**
+ * 镜片最薄优先: the thinnest lenses first, then frames without a figure, then those whose lenses
+ * cannot be made, each in their order.
+ */
 export function thinnestFirst(
   cells: readonly CellState[],
-  edges: ReadonlyMap<string, number>,
+  edges: ReadonlyMap<string, CellLens>,
 ): CellState[] {
-  const known = cells.filter((c) => edges.has(c.entry.value));
+  const mmOf = (cell: CellState) => {
+    const lens = edges.get(cell.entry.value);
+    return lens?.ok ? lens.mm : null;
+  };
+  const known = cells.filter((c) => mmOf(c) !== null);
   const unknown = cells.filter((c) => !edges.has(c.entry.value));
-  known.sort((a, b) => edges.get(a.entry.value)! - edges.get(b.entry.value)!);
-  return [...known, ...unknown];
+  const refused = cells.filter((c) => edges.get(c.entry.value)?.ok === false);
+  known.sort((a, b) => mmOf(a)! - mmOf(b)!);
+  return [...known, ...unknown, ...refused];
 }

@@ -1,7 +1,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { CatalogueEntry } from '../catalogue/manifest';
-import { lensFigures } from '../catalogue/lens-figures';
+import { isPlus, lensFigures, shownMm } from '../catalogue/lens-figures';
 import { t } from '../i18n';
+import { LENS_MIN_CENTRE_MM } from '../shared/lens-optics';
 import {
   fittedFramesAtom,
   lensEffectHeldOffAtom,
@@ -9,14 +10,16 @@ import {
   selectedModelAtom,
 } from '../state/atoms';
 import { useHold } from './use-hold';
-import { measuredPdAtom } from './measured-pd';
+import { measuredPdAtom } from '../state/measured-pd';
+import { refusalText } from './lens-words';
 
 const mm = (value: number) => value.toFixed(1);
 
 /**
- * With a prescription entered and a frame worn: how thick its lenses get (the thickest edge of a
- * minus lens, the centre of a plus one) in the chosen index, and in each of the others; press
- * and hold 按住看无镜片效果 to see the same glasses without the lenses' effect.
+ * With a prescription entered and a frame worn: how thick its lenses get (the thicker of the
+ * two: the thickest edge of a minus lens, the centre of a plus one) in the chosen index, and in
+ * each of the others, or that they cannot be made in it; press and hold 按住看无镜片效果 to see
+ * the same glasses without the lenses' effect.
  */
 export function LensSummary({ entries }: { entries: readonly CatalogueEntry[] }) {
   const rx = useAtomValue(prescriptionAtom);
@@ -36,26 +39,39 @@ export function LensSummary({ entries }: { entries: readonly CatalogueEntry[] })
       </p>
     );
   }
-  const plus = rx.sphere + rx.cylinder / 2 > 0;
+  const plus = isPlus(rx);
   const index = rx.index.toFixed(2);
+  const { lens } = figures;
   return (
-    <div className="lens-summary" role="status" data-edge-mm={mm(figures.thickestEdgeMm)}>
+    <div
+      className="lens-summary"
+      role="status"
+      data-edge-mm={lens.ok ? mm(lens.thickestEdgeMm) : undefined}
+      data-refused={lens.ok ? undefined : lens.reason}
+    >
       <p className="lens-edge">
-        {plus
-          ? t('lensEdgePlus', { name, centre: mm(figures.centreMm), index })
-          : t('lensEdge', { name, edge: mm(figures.thickestEdgeMm), index })}
+        {!lens.ok
+          ? refusalText(name, rx.index, lens)
+          : plus
+            ? t('lensEdgePlus', { name, centre: mm(lens.centreMm), index })
+            : t('lensEdge', { name, edge: mm(lens.thickestEdgeMm), index })}
       </p>
       <p className="lens-by-index">
         {figures.byIndex
           .map((f) =>
-            t('lensByIndex', {
-              index: f.index.toFixed(2),
-              edge: mm(plus ? f.centreMm : f.thickestEdgeMm),
-            }),
+            f.lens.ok
+              ? t('lensByIndex', { index: f.index.toFixed(2), edge: mm(shownMm(f.lens, plus)) })
+              : t('lensByIndexRefused', { index: f.index.toFixed(2) }),
           )
           .join(' · ')}
       </p>
-      <p className="lens-note">{t('lensAssumptions', { pd: mm(figures.pdMm) })}</p>
+      <p className="lens-note">
+        {t('lensAssumptions', {
+          pd: mm(figures.pdMm),
+          index,
+          centre: mm(LENS_MIN_CENTRE_MM[rx.index]),
+        })}
+      </p>
       <button type="button" className="lens-hold" aria-pressed={hold.holding} {...hold.handlers}>
         {t('lensHoldOff')}
       </button>

@@ -4,7 +4,7 @@ import type { CellState } from '../catalogue/use-catalogue';
 import type { CatalogueEntry } from '../catalogue/manifest';
 import { t } from '../i18n';
 import { assetUrl } from '../storage/asset-url';
-import { FavouriteButton, SizeTag } from './cell-tags';
+import { FavouriteButton, LensTag, SizeTag } from './cell-tags';
 import { thinnestFirst, useLensEdges } from './lens-edges';
 import { StatusIcon } from './status-icon';
 
@@ -127,9 +127,10 @@ export function ModelGrid(props: Props) {
                 <SizeTag widthMm={cell.frameWidthMm} fit={advice.fits.get(cell.entry.value)!} />
               ) : null}
               {edges?.has(cell.entry.value) ? (
-                <span className="lens-edge-tag">
-                  {t('lensCellEdge', { edge: edges.get(cell.entry.value)!.toFixed(1) })}
-                </span>
+                <LensTag
+                  name={`${cell.entry.serialNo} ${cell.entry.text}`}
+                  lens={edges.get(cell.entry.value)!}
+                />
               ) : null}
               {cell.failureText ? (
                 <span className="retry" data-failure={cell.failure ?? ''}>

@@ -266,6 +266,7 @@ export const en: Strings = {
   lensCylinder: 'Cylinder (astigmatism)',
   lensAxis: 'Axis (1–180°)',
   lensIndex: 'Lens index',
+  lensIndexPolycarbonate: '{index} (polycarbonate)',
   lensPd: 'PD (mm)',
   lensPdMeasured: 'Measured {pd} ± {error} mm',
   lensPdUnknown: 'No PD measured yet: enter it, or turn the camera on and try again',
@@ -289,7 +290,13 @@ export const en: Strings = {
   lensEdgePlus: '{name}: about {centre} mm at the centre (index {index})',
   lensByIndex: '{index}: {edge} mm',
   lensAssumptions:
-    'Estimated for spherical lenses at PD {pd} mm, at least 1.5 mm at the centre (plus lenses 1.0 mm at the edge)',
+    'Estimated for spherical lenses at PD {pd} mm, the thicker of the two; in index {index} at least {centre} mm at the centre (plus lenses 1.0 mm at the edge)',
+  lensRefusedCurve:
+    '{name}: these lenses cannot be made for this frame in index {index} (the frame is wider than a lens of this power can curve)',
+  lensRefusedBlank:
+    '{name}: these lenses cannot be made for this frame in index {index} (they need a {blank} mm blank; the largest usually made is about {max} mm)',
+  lensByIndexRefused: '{index}: cannot be made',
+  lensCellRefused: 'Cannot be made',
   lensOutlineUnknown: '{name}: the model marks no lenses, so their thickness cannot be estimated',
   lensThinFirst: 'Thinnest lenses first',
   lensHoldOff: 'Hold to see without the lens effect',

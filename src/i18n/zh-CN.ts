@@ -247,6 +247,7 @@ export const zhCN = {
   lensCylinder: '柱镜（散光）',
   lensAxis: '轴位（1–180°）',
   lensIndex: '镜片折射率',
+  lensIndexPolycarbonate: '{index}（PC 聚碳酸酯）',
   lensPd: '瞳距（毫米）',
   lensPdMeasured: '测得 {pd} ± {error} 毫米',
   lensPdUnknown: '尚未测得瞳距：请填写，或开启摄像头后再试',
@@ -268,7 +269,14 @@ export const zhCN = {
   lensEdge: '{name}：边缘最厚约 {edge} 毫米（折射率 {index}）',
   lensEdgePlus: '{name}：中心厚约 {centre} 毫米（折射率 {index}）',
   lensByIndex: '{index}：{edge} 毫米',
-  lensAssumptions: '按瞳距 {pd} 毫米、中心最薄 1.5 毫米（正镜片边缘最薄 1.0 毫米）的球面镜片估算',
+  lensAssumptions:
+    '按瞳距 {pd} 毫米、球面镜片估算，取左右两片中较厚的一片；折射率 {index} 中心最薄 {centre} 毫米（正镜片边缘最薄 1.0 毫米）',
+  lensRefusedCurve:
+    '{name}：此镜框用折射率 {index} 无法制作这副镜片（镜框比这个度数的镜片曲面还宽）',
+  lensRefusedBlank:
+    '{name}：此镜框用折射率 {index} 无法制作这副镜片（需要 {blank} 毫米镜坯，常见镜坯最大约 {max} 毫米）',
+  lensByIndexRefused: '{index}：无法制作',
+  lensCellRefused: '无法制作',
   lensOutlineUnknown: '{name}：模型没有标出镜片，无法估算厚度',
   lensThinFirst: '镜片最薄优先',
   lensHoldOff: '按住看无镜片效果',

@@ -106,7 +106,7 @@ export function Home() {
                 favourites={favourites.favourites}
                 onFavourite={favourites.toggle}
               />
-              <LensControl />
+              <LensControl entries={catalogue.entries} />
             </>
           }
         />

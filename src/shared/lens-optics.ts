@@ -1,6 +1,8 @@
 /**
- * A prescription lens in a frame (issue 39): how thick its edge gets, and how much it scales the
- * eyes behind it. One module for the page (the figures it shows) and the worker (the picture).
+ * A prescription lens in a frame (issues 39 and 48): its surfaces, where its optical centre sits
+ * and how thin it is made. One module for the page (the figures it shows) and the worker (the
+ * picture); the lenses' thickness is in lens-thickness.ts, the eyes' scale in
+ * lens-magnification.ts.
  *
  * The model, and what it leaves out:
  * - The lens is cut from a spherical (or sphero-cylindrical) lens whose optical centre sits in
@@ -11,19 +13,39 @@
  *   split it between a front base curve and the back, which changes the figure by a few tenths
  *   of a millimetre. Aspheric designs (thinner still) are not modelled.
  * - A cylinder's power in the meridian at θ is S + C sin²(θ − axis) (TABO angles, seen from the
- *   front, counter-clockwise from the observer's right).
- * - A minus lens is at least LENS_MIN_CENTRE_MM at its centre, a plus lens at least
- *   LENS_MIN_EDGE_MM at its thinnest edge (shops' usual minima; theirs may differ).
+ *   front, counter-clockwise from the observer's right, for both eyes).
  */
 
-import type { Prescription } from './prescription';
+import type { LensIndex, Prescription } from './prescription';
 import type { LensEdge } from './try-on-types';
 
-/** The thinnest a minus lens is made at its centre, and a plus lens at its edge, mm. */
-export const LENS_MIN_CENTRE_MM = 1.5;
+/**
+ * The thinnest a minus lens is made at its centre in each index, mm: typical makers' and labs'
+ * minima for dress glasses, to be checked against the maker's data sheet for the material (its
+ * minimum centre thickness) and the lab's surfacing limits; the floor under them is the impact
+ * test (in the US the FDA's drop-ball test, 21 CFR 801.410). What they rest on:
+ * - 1.50 (CR-39): 2.0, the long-standing US practice for plastic lenses, and a lab's own figure
+ *   on OptiBoard ("Center Thickness": 2 mm for 1.498, 1.4 for 1.54, 1.2 for 1.60);
+ * - 1.56: 1.5, between that lab's 1.54 and 1.60 figures, rounded up;
+ * - 1.59 (polycarbonate): 1.5, the standard stock polycarbonate lens (the Polycarbonate Lens
+ *   Council in Eyecare Business, June 2002); 1.0 mm is made on request;
+ * - 1.60: 1.2, the OptiBoard lab's figure;
+ * - 1.67: 1.2, as 1.60 (no figure of its own was found; makers give 1.0–1.5);
+ * - 1.74: 1.5, a maker's trainer's figure for 1.74 on moderate and high minus powers (Eyecare
+ *   Business, March 2011); at weak powers 1.74 is then no thinner than 1.67, as in shops.
+ * Those sources are a forum thread and a trade magazine's answers, found by search: a shop's
+ * own lens list is the figure to trust.
+ */
+export const LENS_MIN_CENTRE_MM: Readonly<Record<LensIndex, number>> = {
+  1.5: 2.0,
+  1.56: 1.5,
+  1.59: 1.5,
+  1.6: 1.2,
+  1.67: 1.2,
+  1.74: 1.5,
+};
+/** The thinnest a plus lens is made at its thinnest edge, mm (never edged to a knife edge). */
 export const LENS_MIN_EDGE_MM = 1.0;
-/** From the lens's back to the eye, mm (a typical fit). */
-export const VERTEX_DISTANCE_MM = 12;
 
 /** The power in the meridian at `thetaDeg` (TABO). */
 export function meridianPower(
@@ -34,66 +56,25 @@ export function meridianPower(
   return rx.sphere + rx.cylinder * s * s;
 }
 
-/** The sag (mm) of a surface of `powerD` in index `n` at `hMm` from its centre, signed as the power. */
-export function signedSag(powerD: number, n: number, hMm: number): number {
+/** A surface of `powerD` in index `n`: its radius, mm (Infinity for no power). */
+export const surfaceRadiusMm = (powerD: number, n: number): number =>
+  (1000 * (n - 1)) / Math.abs(powerD);
+
+/**
+ * The sag (mm) of a surface of `powerD` in index `n` at `hMm` from its centre, signed as the
+ * power; null where the surface does not reach (hMm at or past its radius: no lens that wide
+ * has this power, and no number would be true).
+ */
+export function signedSag(powerD: number, n: number, hMm: number): number | null {
   if (powerD === 0 || hMm === 0) return 0;
-  const r = (1000 * (n - 1)) / Math.abs(powerD);
-  // Past the radius the surface does not reach: the lens cannot be made that wide.
-  const sag = hMm >= r ? r : r - Math.sqrt(r * r - hMm * hMm);
-  return Math.sign(powerD) * sag;
+  const r = surfaceRadiusMm(powerD, n);
+  if (hMm >= r) return null;
+  return Math.sign(powerD) * (r - Math.sqrt(r * r - hMm * hMm));
 }
 
 /** How far each lens's optical centre moves nasally from the opening's boxed centre, mm. */
 export function decentrationMm(lensMm: number, bridgeMm: number, pdMm: number): number {
   return (lensMm + bridgeMm - pdMm) / 2;
-}
-
-export interface LensThickness {
-  centreMm: number;
-  /** At each outline point, in its order. */
-  edgesMm: number[];
-  thickestEdgeMm: number;
-  thinnestEdgeMm: number;
-}
-
-/**
- * The lens's thickness around `outline` (the opening, mm from its boxed centre: [x, y] pairs, x
- * toward the temple, y up), its optical centre `decentration` mm toward the nose.
- */
-export function lensThickness(
-  outline: readonly number[],
-  decentration: number,
-  rx: Prescription,
-): LensThickness {
-  const sags: number[] = [];
-  for (let i = 0; i + 1 < outline.length; i += 2) {
-    // From the optical centre (at x = −decentration), in the observer's view of the right lens:
-    // its right is the wearer's nose, i.e. −x.
-    const dx = outline[i]! + decentration;
-    const dy = outline[i + 1]!;
-    const theta = (Math.atan2(dy, -dx) * 180) / Math.PI;
-    sags.push(signedSag(meridianPower(rx, theta), rx.index, Math.hypot(dx, dy)));
-  }
-  // The thickness at a point is the centre's less the signed sag there.
-  const centreMm = Math.max(LENS_MIN_CENTRE_MM, ...sags.map((s) => LENS_MIN_EDGE_MM + s));
-  const edgesMm = sags.map((s) => centreMm - s);
-  return {
-    centreMm,
-    edgesMm,
-    thickestEdgeMm: Math.max(...edgesMm),
-    thinnestEdgeMm: Math.min(...edgesMm),
-  };
-}
-
-/**
- * How much the lens scales what is seen through it (spectacle magnification's power factor,
- * 1 / (1 − d F), at VERTEX_DISTANCE_MM, for the spherical equivalent S + C/2): under 1 a minus
- * lens shrinks the eyes, over 1 a plus lens enlarges them. The shape factor (< 1 % for thin
- * lenses) is left out.
- */
-export function eyeMagnification(rx: Pick<Prescription, 'sphere' | 'cylinder'>): number {
-  const power = rx.sphere + rx.cylinder / 2;
-  return 1 / (1 - (VERTEX_DISTANCE_MM / 1000) * power);
 }
 
 /**
@@ -105,11 +86,14 @@ export const EDGE_BAND_SHARE = 0.5;
 
 /**
  * The edge a minus lens shows (null for a plus or plano lens, whose edge is thin): its most
- * minus meridian's surface, its centre at LENS_MIN_CENTRE_MM; the rim's thickness is then the
- * surface's sag there plus the centre (lensThickness, without the decentration).
+ * minus meridian's surface, its centre at the index's LENS_MIN_CENTRE_MM; the rim's thickness is
+ * then the surface's sag there plus the centre (lensThickness, without the decentration).
  */
 export function minusEdge(rx: Prescription): LensEdge | null {
   const power = Math.min(rx.sphere, rx.sphere + rx.cylinder);
   if (power >= 0) return null;
-  return { surfaceRadiusMm: (1000 * (rx.index - 1)) / -power, centreMm: LENS_MIN_CENTRE_MM };
+  return {
+    surfaceRadiusMm: surfaceRadiusMm(power, rx.index),
+    centreMm: LENS_MIN_CENTRE_MM[rx.index],
+  };
 }

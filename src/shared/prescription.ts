@@ -9,8 +9,10 @@ export const SPHERE_RANGE_D = [-12, 8] as const;
 export const CYLINDER_RANGE_D = [-6, 6] as const;
 export const POWER_STEP_D = 0.25;
 export const AXIS_RANGE_DEG = [1, 180] as const;
-/** Lens indices offered (1.50 CR-39 … 1.74). */
-export const LENS_INDICES = [1.5, 1.56, 1.6, 1.67, 1.74] as const;
+/** Lens indices offered (1.50 CR-39, 1.59 polycarbonate … 1.74). */
+export const LENS_INDICES = [1.5, 1.56, 1.59, 1.6, 1.67, 1.74] as const;
+/** The index the form names by its material (the others are known by their number). */
+export const POLYCARBONATE_INDEX: LensIndex = 1.59;
 export type LensIndex = (typeof LENS_INDICES)[number];
 /** Wearer's PD accepted in the form, mm. */
 export const PD_RANGE_MM = [45, 80] as const;

@@ -248,8 +248,8 @@ export interface TryAllImage {
 
 /** How the worn lenses look on the face (issue 39; workers/render/lens-layer.ts). */
 export interface LensLook {
-  /** The eyes behind them scaled by this (src/shared/lens-optics.ts); 1: as they are. */
-  magnification: number;
+  /** The eyes behind them scaled by this (src/shared/lens-magnification.ts). */
+  magnification: EyeMagnification;
   /** The tint's colour filter (linear RGB, 0–1) and its strength (0: clear, 1: the colour). */
   tint: [number, number, number];
   density: number;
@@ -259,6 +259,18 @@ export interface LensLook {
   antiReflection: boolean;
   /** A minus lens's edge, shown as a band at the rim (lens-optics.ts); null: none shown. */
   edge: LensEdge | null;
+}
+
+/**
+ * How a lens scales what is behind it, along its two principal meridians: `alongAxis` along the
+ * cylinder's axis (the sphere's power), `acrossAxis` across it (sphere + cylinder); `axisDeg` is
+ * the axis in TABO degrees, seen from the front, counter-clockwise from the observer's right.
+ * Both 1: as they are; equal: a sphere's uniform scale.
+ */
+export interface EyeMagnification {
+  alongAxis: number;
+  acrossAxis: number;
+  axisDeg: number;
 }
 
 /** A minus lens's back surface (radius, mm) and centre thickness (mm): its edge's thickness. */

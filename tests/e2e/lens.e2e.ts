@@ -8,7 +8,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
-import { decentrationMm, eyeMagnification, lensThickness } from '../../src/shared/lens-optics';
+import { decentrationMm } from '../../src/shared/lens-optics';
+import { eyeMagnification } from '../../src/shared/lens-magnification';
+import { thickerLens } from '../../src/shared/lens-thickness';
 import type { LensIndex } from '../../src/shared/prescription';
 import { fitMeshes } from '../../workers/fit/fit-geometry';
 import { computeFit } from '../../workers/fit/glasses-fit';
@@ -35,7 +37,9 @@ async function expectedEdge(serial: string, index: LensIndex): Promise<number> {
   const fit = computeFit(fitMeshes(model).meshes);
   const { lensMm, bridgeMm } = fit.frameSize;
   const rx = { sphere: -6, cylinder: 0, axis: 0, index, pdMm: 64 };
-  return lensThickness(fit.lensOutlineMm!, decentrationMm(lensMm, bridgeMm, 64), rx).thickestEdgeMm;
+  const lens = thickerLens(fit.lensOutlineMm!, decentrationMm(lensMm, bridgeMm, 64), rx);
+  if (!lens.ok) throw new Error(`frame ${serial} cannot take −6.00 D in ${index}`);
+  return lens.thickestEdgeMm;
 }
 
 /**
@@ -301,8 +305,12 @@ describe('镜片: a prescription and how thick its lenses get', () => {
       await enter('3');
       const plus = await scaleInLens();
       const expected = {
-        minus: eyeMagnification({ sphere: -6, cylinder: 0 }),
-        plus: eyeMagnification({ sphere: 3, cylinder: 0 }),
+        minus: eyeMagnification(
+          { sphere: -6, cylinder: 0, axis: 180, index: 1.6, pdMm: null },
+          null,
+        ).alongAxis,
+        plus: eyeMagnification({ sphere: 3, cylinder: 0, axis: 180, index: 1.6, pdMm: null }, null)
+          .alongAxis,
       };
       console.log(
         `scale inside the lenses (right, left eye): −6.00 D ${minus.map((s) => s.toFixed(4))} ` +

@@ -12,14 +12,16 @@ import {
   type Texture,
 } from 'three';
 import { EDGE_BAND_SHARE } from '../../src/shared/lens-optics';
+import { UNMAGNIFIED } from '../../src/shared/lens-magnification';
 import type { LensLook } from '../../src/shared/try-on-types';
 import { isLens, meshesOf } from '../fit/fit-geometry';
+import { axisInPicture } from './lens-axis';
 import { lensRims, lensToGlasses, RIM_DIRECTIONS } from './lens-rims';
 import { LENS_FRAGMENT, LENS_VERTEX } from './lens-shader';
 
 /** A clear lens without power: nothing drawn, reflections as the file's. */
 export const CLEAR_LENS: LensLook = {
-  magnification: 1,
+  magnification: UNMAGNIFIED,
   tint: [1, 1, 1],
   density: 0,
   gradient: false,
@@ -65,7 +67,8 @@ export class LensLayer {
       uvTransform: { value: new Matrix3() },
       size: { value: new Vector2(1, 1) },
       centres: { value: [new Vector2(), new Vector2()] },
-      scale: { value: 1 },
+      scale: { value: new Vector2(1, 1) },
+      axisDir: { value: new Vector2(1, 0) },
       tint: { value: new Color(1, 1, 1) },
       density: { value: 0 },
       gradient: { value: 0 },
@@ -89,7 +92,7 @@ export class LensLayer {
   set look(look: LensLook) {
     this.current = look;
     const u = this.material.uniforms;
-    u.scale!.value = look.magnification;
+    (u.scale!.value as Vector2).set(look.magnification.alongAxis, look.magnification.acrossAxis);
     u.surfaceRadius!.value = look.edge?.surfaceRadiusMm ?? 0;
     u.centreThickness!.value = look.edge?.centreMm ?? 0;
     (u.tint!.value as Color).setRGB(...look.tint);
@@ -101,7 +104,9 @@ export class LensLayer {
 
   /** Whether the copies draw anything (a lens with power or a tint). */
   private get drawn(): boolean {
-    return Math.abs(this.current.magnification - 1) >= 0.01 || this.current.density > 0;
+    const { alongAxis, acrossAxis } = this.current.magnification;
+    const scaled = Math.max(Math.abs(alongAxis - 1), Math.abs(acrossAxis - 1)) >= 0.01;
+    return scaled || this.current.density > 0;
   }
 
   /**
@@ -151,7 +156,9 @@ export class LensLayer {
 
   /**
    * Before each draw: the background it samples, the drawing's size (px) and the eyes there
-   * ([x0, y0, x1, y1], fractions of the picture from its top left, as the preview shows it).
+   * ([x0, y0, x1, y1], fractions of the picture from its top left, as the preview shows it);
+   * the cylinder's axis follows the eyes' line and the picture's mirroring (lens-axis.ts), read
+   * from the background's transform (a mirror flips its determinant's sign, a crop does not).
    */
   frame(background: Texture, width: number, height: number, eyes: readonly number[]): void {
     const u = this.material.uniforms;
@@ -163,6 +170,10 @@ export class LensLayer {
     const centres = u.centres!.value as Vector2[];
     centres[0]!.set(x0 * width, (1 - y0) * height);
     centres[1]!.set(x1 * width, (1 - y1) * height);
+    const mirrored = background.matrix.determinant() < 0;
+    const eyeLine = [centres[0]!.x, centres[0]!.y, centres[1]!.x, centres[1]!.y] as const;
+    const axis = axisInPicture(this.current.magnification.axisDeg, eyeLine, mirrored);
+    (u.axisDir!.value as Vector2).set(...axis);
   }
 
   dispose(): void {

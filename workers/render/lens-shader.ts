@@ -11,8 +11,11 @@ void main() {
 
 /**
  * The picture behind a lens, scaled about the eye behind it: each fragment samples the video at
- * the point `scale` times nearer that eye (the nearer of the two centres), through the
- * background's own transform (mirroring, a crop); then filtered by the lens's tint: each channel
+ * the point `scale.x` times nearer that eye (the nearer of the two centres) along `axisDir` (the
+ * cylinder's axis in the drawing's pixels, lens-axis.ts) and `scale.y` times nearer across it
+ * (a sphere: both alike), through the background's own transform (mirroring, a crop); the axis
+ * comes already mirrored with the picture, since the scaling is done in the drawing's pixels,
+ * before that transform. Then filtered by the lens's tint: each channel
  * times mix(1, tint, density), the density fading from above the eye to below it for a gradient
  * (over about the eyes' span).
  *
@@ -27,7 +30,8 @@ uniform sampler2D map;
 uniform mat3 uvTransform;
 uniform vec2 size;
 uniform vec2 centres[2];
-uniform float scale;
+uniform vec2 scale;
+uniform vec2 axisDir;
 uniform vec3 tint;
 uniform float density;
 uniform float gradient;
@@ -69,7 +73,10 @@ void main() {
   vec2 p = gl_FragCoord.xy;
   vec2 c = distance(p, centres[0]) < distance(p, centres[1]) ? centres[0] : centres[1];
   float band = edgeBand();
-  vec2 uv = (c + (p - c) / (scale * (1.0 - 0.25 * band))) / size;
+  vec2 d = p - c;
+  vec2 across = vec2(-axisDir.y, axisDir.x);
+  vec2 seen = axisDir * (dot(d, axisDir) / scale.x) + across * (dot(d, across) / scale.y);
+  vec2 uv = (c + seen / (1.0 - 0.25 * band)) / size;
   vec4 colour = texture2D(map, (uvTransform * vec3(uv, 1.0)).xy);
   // The video is uploaded as sRGB bytes and decoded here, as three's own background does.
   colour.rgb = mix(
