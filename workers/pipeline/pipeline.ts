@@ -151,8 +151,12 @@ export class TryOnPipeline {
     return this.kept.capture(scale, glasses);
   }
 
+  /**
+   * A new drawing buffer is blank: the kept picture is drawn again into it, or a still source (a
+   * photo, a paused video) would show nothing until its next frame, which never comes.
+   */
   resize(displayWidth: number, displayHeight: number): void {
-    this.fit.fitDisplay(displayWidth, displayHeight);
+    if (this.fit.fitDisplay(displayWidth, displayHeight)) this.kept.show();
   }
 
   publish(force: boolean): void {

@@ -23,19 +23,24 @@ export class CanvasFit {
     return true;
   }
 
-  fitDisplay(width: number, height: number): void {
+  /** The view's size changed; true when the drawing buffer changed with it (and was cleared). */
+  fitDisplay(width: number, height: number): boolean {
     this.display = { width, height };
-    this.apply();
+    return this.apply();
   }
 
-  private apply(): void {
+  private apply(): boolean {
     const { width, height } = this.video;
-    if (!width || !height) return;
+    if (!width || !height) return false;
     const { display } = this;
     const scale = Math.min(1, RENDER_WIDTH / width, display.width / width, display.height / height);
-    this.scene.resize(
-      Math.max(1, Math.round(width * scale)),
-      Math.max(1, Math.round(height * scale)),
-    );
+    const size = {
+      width: Math.max(1, Math.round(width * scale)),
+      height: Math.max(1, Math.round(height * scale)),
+    };
+    const { canvas } = this.scene;
+    if (canvas.width === size.width && canvas.height === size.height) return false;
+    this.scene.resize(size.width, size.height);
+    return true;
   }
 }
