@@ -2,6 +2,7 @@
 // that always runs.
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { ASSET_PATHS } from '../../src/shared/storage-constants';
+import { HIDE_STATS } from '../outside/screen';
 import { launchChromium } from './browser.mjs';
 
 /** Counts VideoFrames made and closed on the page (transferred frames count as handed over). */
@@ -79,6 +80,7 @@ export async function openApp(
     ...device,
   });
   await context.addInitScript(FRAME_LEDGER);
+  await context.addInitScript(HIDE_STATS);
   if (initScript) await context.addInitScript(initScript);
   await onContext?.(context);
   const page = await context.newPage();

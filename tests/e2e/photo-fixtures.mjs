@@ -4,7 +4,19 @@
 // a picture with no face, and files that must be refused.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CACHE, ffmpegCached, prepareFixtures } from './fixtures.mjs';
+import { spawnSync } from 'node:child_process';
+import { stillFacePicture } from '../outside/clips.mjs';
+import { CACHE, ffmpegCached } from './fixtures.mjs';
+
+/** @param {string} path @returns {Promise<{ width: number, height: number }>} */
+async function pictureSize(path) {
+  const out = spawnSync('ffprobe', [
+    ...['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height'],
+    ...['-of', 'csv=p=0', path],
+  ]);
+  const [width = 0, height = 0] = String(out.stdout).trim().split(',').map(Number);
+  return { width, height };
+}
 
 /** A JPEG segment: marker, then its length (which counts itself) and payload. */
 const segment = (/** @type {number} */ marker, /** @type {Buffer} */ payload) => {
@@ -71,9 +83,9 @@ export function jpegHeaderOnly(width, height, orientation) {
 
 /** @returns {Promise<PhotoFixtures>} */
 export async function preparePhotoFixtures() {
-  const fixtures = await prepareFixtures();
-  const still = fixtures.still.y4m;
-  const { width, height } = fixtures.still;
+  // The still face of the outside checks (a plain background: no dark rim hides on it).
+  const still = await stillFacePicture();
+  const { width, height } = await pictureSize(still);
   const jpeg = ['-frames:v', '1', '-q:v', '3', '-update', '1'];
   const face = join(CACHE, 'photo-face.jpg');
   await ffmpegCached(face, [still], ['-i', still, ...jpeg]);

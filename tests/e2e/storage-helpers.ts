@@ -109,9 +109,16 @@ export interface Session {
   close(): Promise<void>;
 }
 
-/** A fresh browser profile (no stored files, no service worker) with a fake camera. */
-export async function newSession(cameraY4m: string, initScript?: string): Promise<Session> {
-  const browser: Browser = await launchChromium({ cameraY4m });
+/**
+ * A fresh browser profile (no stored files, no service worker) with a fake camera;
+ * `gpuCompositing` as browser.mjs says.
+ */
+export async function newSession(
+  cameraY4m: string,
+  initScript?: string,
+  gpuCompositing = false,
+): Promise<Session> {
+  const browser: Browser = await launchChromium({ cameraY4m, gpuCompositing });
   const context = await browser.newContext({
     locale: 'zh-CN',
     viewport: { width: 430, height: 900 },

@@ -15,19 +15,18 @@ export interface EngineReport {
   file: string;
   loading: string;
   storage: string;
-  eyes: string;
+  /** The live picture judged from screenshots (tests/outside/live-judge.ts liveSummary). */
+  live: string;
   /** Scene cuts the worker noticed in the file (it has none), and the lowest match between frames. */
   cuts: string;
   /** The cut clip: glasses before the cut, frames drawn with the old pose after it, time back. */
   cut: string;
-  /** The still clip: the drawn bridge's RMS step and spread, camera px. */
-  still: string;
   photo: string;
   /** A photo as the source (EXIF-turned): its glasses at the eyes, the picture's size. */
   photoSource: string;
   /** 全部试戴 on that photo: frames drawn of the catalogue's, their size, two of them apart. */
   tryAll: string;
-  /** 镜片 −6.00 D, grey 75 %: the eyes' change with glasses before → after, and the corner. */
+  /** 镜片 −6.00 D, grey 75 %: the pixels it changes on the screen, against the reference eyes. */
   lens: string;
   record: string;
   camera: string;
@@ -49,10 +48,9 @@ export const newReport = (engine: string): EngineReport => ({
   file: '?',
   loading: '?',
   storage: '?',
-  eyes: '?',
+  live: '?',
   cuts: '?',
   cut: '?',
-  still: '?',
   photo: '?',
   photoSource: '?',
   tryAll: '?',
@@ -100,7 +98,7 @@ export function summaryLine(r: EngineReport, totalS: number): string {
   return (
     `[engines] ${r.engine} ${r.version} | path=${r.path} delegate=${r.delegate} | ` +
     `tracking ${r.fps}, detect ${r.detectMs} ms | file=${r.file} (cuts seen: ${r.cuts}) | ` +
-    `eyes ${r.eyes} | ${r.measure} | cut clip: ${r.cut} | still clip: ${r.still} | ` +
+    `${r.live} | ${r.measure} | cut clip: ${r.cut} | ` +
     `photo source: ${r.photoSource} | try-all: ${r.tryAll} | lens: ${r.lens} | ` +
     `broken text ${r.text} | ` +
     `photo=${r.photo} | record=${r.record} | ${r.hidden} | camera=${r.camera} | ` +

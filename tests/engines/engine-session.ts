@@ -1,5 +1,6 @@
 // The one interface the Firefox (puppeteer-core over WebDriver BiDi) and WebKitGTK (WebKitWebDriver
 // + selenium) drivers implement, so every check in engines.e2e.ts is written once.
+import type { Shot } from '../outside/screen';
 
 /** A function run inside the page: serialized with toString(), so self-contained. */
 export type PageFunction<A extends unknown[], T> = (...args: A) => T | Promise<T>;
@@ -35,6 +36,13 @@ export interface EngineSession {
     options?: WaitOptions<A>,
   ): Promise<void>;
   screenshot(path: string): Promise<void>;
+  /**
+   * The try-on picture as the screen shows it: the page's screenshot cut to the picture's box,
+   * with the boxes of what is drawn over it (tests/outside/screen.ts).
+   */
+  shootPicture(): Promise<Shot>;
+  /** The picture as the X display shows it, `fps` times a second for `ms` (x11-screen.ts). */
+  grabPicture(ms: number, fps?: number): Promise<Shot[]>;
   /**
    * The page's console lines (`level: text`), page errors and alerts of this tab, oldest first,
    * across navigations (collected by the page hooks, see page-hooks.ts).

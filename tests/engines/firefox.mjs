@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
 import {
   clickableInPage,
+  grabPicture,
   hookedConsoleInPage,
   parseTarget,
   pollUntil,
@@ -74,6 +75,12 @@ export async function launchFirefox({ viewport = { width: 430, height: 900 } } =
       async screenshot(path) {
         await page.screenshot({ path: /** @type {`${string}.png`} */ (path) });
       },
+      async shootPicture() {
+        const [shot] = await grabPicture(evaluate, 0);
+        if (!shot) throw new Error('no picture grabbed');
+        return shot;
+      },
+      grabPicture: (ms, fps) => grabPicture(evaluate, ms, fps),
       consoleMessages: () => evaluate(hookedConsoleInPage),
       async hideTab() {
         other ??= await browser.newPage();

@@ -1,6 +1,7 @@
 // Code that runs in every page before the app (served by hook-server.mjs), and the in-page readers
 // for what it records. The same for both engines, so both are observed the same way.
 import { SCREEN_RECORDER } from '../e2e/loading-screen';
+import { HIDE_STATS } from '../outside/screen';
 
 /**
  * - Console lines, page errors and alerts go to sessionStorage: they survive the navigations a
@@ -62,7 +63,7 @@ const HOOKS = `(() => {
   };
 })();`;
 
-export const PAGE_HOOKS = `${HOOKS}\n${SCREEN_RECORDER}`;
+export const PAGE_HOOKS = `${HOOKS}\n${SCREEN_RECORDER}\n${HIDE_STATS}`;
 
 export interface DownloadInfo {
   name: string;

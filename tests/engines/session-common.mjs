@@ -89,3 +89,53 @@ export function waitInPage(evaluate, predicate, { timeoutMs = 30_000, args = [],
   }
   return pollUntil(() => evaluate(predicate, ...args), timeoutMs, what ?? predicate.name);
 }
+
+/**
+ * The picture as the X display shows it (tests/outside/x11-screen.ts): one shot when `ms` is 0.
+ * @param {(fn: Function, ...args: unknown[]) => Promise<any>} evaluate
+ * @param {number} ms @param {number} [fps]
+ * @returns {Promise<import('../outside/screen').Shot[]>}
+ */
+export async function grabPicture(evaluate, ms, fps) {
+  const { pictureBoxesInPage } = await import('../outside/screen');
+  const { grabScreen } = await import('../outside/x11-screen');
+  const where = await evaluate(screenRegionInPage);
+  const boxes = await evaluate(pictureBoxesInPage);
+  if (!where || !boxes) throw new Error('no picture on the page');
+  const { origin, ratio, box } = where;
+  const { widen } = await import('../outside/screen');
+  return grabScreen(
+    {
+      box: {
+        x: (origin.x + box.x) * ratio,
+        y: (origin.y + box.y) * ratio,
+        width: box.width * ratio,
+        height: box.height * ratio,
+      },
+      covered: boxes.covered.map((/** @type {import('../outside/picture-judge').Rect} */ c) =>
+        widen(c, ratio),
+      ),
+    },
+    ms,
+    fps,
+  );
+}
+
+/**
+ * In the page: the picture's box and what covers it (tests/outside/screen.ts), with the box moved
+ * to X screen pixels: Firefox says where its viewport is on the screen (mozInnerScreenX/Y);
+ * elsewhere the window's place plus its frame (the toolbar above the viewport, borders even).
+ */
+export function screenRegionInPage() {
+  const picture = document.querySelector('[data-testid="picture"]');
+  if (!picture) return null;
+  const w = /** @type {Window & { mozInnerScreenX?: number, mozInnerScreenY?: number }} */ (window);
+  const originX = w.mozInnerScreenX ?? w.screenX + (w.outerWidth - w.innerWidth) / 2;
+  const originY = w.mozInnerScreenY ?? w.screenY + (w.outerHeight - w.innerHeight);
+  const r = picture.getBoundingClientRect();
+  return {
+    origin: { x: originX, y: originY },
+    ratio: devicePixelRatio,
+    box: { x: r.left, y: r.top, width: r.width, height: r.height },
+  };
+}

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { Builder, By } from 'selenium-webdriver';
 import {
   clickableInPage,
+  grabPicture,
   hookedConsoleInPage,
   parseTarget,
   pollUntil,
@@ -118,6 +119,12 @@ export async function launchWebKit({ viewport = { width: 430, height: 900 } } = 
       async screenshot(path) {
         await writeFile(path, Buffer.from(await wd.takeScreenshot(), 'base64'));
       },
+      async shootPicture() {
+        const [shot] = await grabPicture(evaluate, 0);
+        if (!shot) throw new Error('no picture grabbed');
+        return shot;
+      },
+      grabPicture: (ms, fps) => grabPicture(evaluate, ms, fps),
       consoleMessages: () => evaluate(hookedConsoleInPage),
       close,
     };

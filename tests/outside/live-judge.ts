@@ -1,0 +1,72 @@
+// The live picture judged from its shots (screencast or screenshots): how the screen kept pace
+// with the source (which source frames it showed, and for how long), and where the glasses sat
+// on a sample of them against the reference eyes.
+import { readCode } from './barcode.mjs';
+import { decodePicture, judgePicture, percentile, type Reading } from './picture-judge';
+import type { ReferenceFaces } from './reference-faces';
+import type { Shot } from './screen';
+import type { RawClip } from './source-frames.mjs';
+
+export interface LiveReading {
+  shots: number;
+  /** Shots whose band names a source frame. */
+  readable: number;
+  /** Judged shots with a reference face (a sample of the readable ones). */
+  judged: Reading[];
+  /** The glasses' centre from the reference eyes' midpoint, eye spans. */
+  p50: number;
+  p95: number;
+  /** Different source frames the screen showed per second, and the longest one stayed, s. */
+  shownPerS: number;
+  longestHoldS: number;
+}
+
+/** Reads every shot's band, and judges at most `sample` of them spread over the time. */
+export async function judgeLive(
+  shots: Shot[],
+  clip: RawClip,
+  faces: ReferenceFaces,
+  sample = 40,
+): Promise<LiveReading> {
+  const coded: { shot: Shot; index: number }[] = [];
+  for (const shot of shots) {
+    const picture = shot.picture ?? (await decodePicture(shot.png));
+    const code = readCode(picture, Math.ceil((clip.bandRows * picture.height) / clip.height));
+    if (code && code.index < clip.frames) coded.push({ shot, index: code.index });
+  }
+  let shown = 0;
+  let longestHoldS = 0;
+  for (let i = 0; i < coded.length;) {
+    let j = i + 1;
+    while (j < coded.length && coded[j]!.index === coded[i]!.index) j++;
+    const until = (coded[j] ?? coded[j - 1]!).shot.atMs;
+    longestHoldS = Math.max(longestHoldS, (until - coded[i]!.shot.atMs) / 1000);
+    shown++;
+    i = j;
+  }
+  const spanS = coded.length > 1 ? (coded.at(-1)!.shot.atMs - coded[0]!.shot.atMs) / 1000 : NaN;
+  const step = Math.max(1, coded.length / sample);
+  const judged: Reading[] = [];
+  for (let k = 0; k < coded.length; k += step) {
+    const { shot } = coded[Math.floor(k)]!;
+    const picture = shot.picture ?? (await decodePicture(shot.png));
+    const reading = await judgePicture(picture, clip, faces, shot.covered);
+    if (reading?.eyes) judged.push(reading);
+  }
+  const offsets = judged.map((r) => r.offset);
+  return {
+    shots: shots.length,
+    readable: coded.length,
+    judged,
+    p50: percentile(offsets, 50),
+    p95: percentile(offsets, 95),
+    shownPerS: shown / spanS,
+    longestHoldS,
+  };
+}
+
+/** One line for the log: the figures a note quotes. */
+export const liveSummary = (label: string, r: LiveReading) =>
+  `${label}: ${r.judged.length} judged of ${r.readable} readable of ${r.shots} shots; glasses ` +
+  `centre from the eyes p50 ${r.p50.toFixed(3)}, p95 ${r.p95.toFixed(3)} eye spans; ` +
+  `${r.shownPerS.toFixed(1)} source frames shown per s, longest on screen ${r.longestHoldS.toFixed(2)} s`;
