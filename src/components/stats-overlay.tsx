@@ -49,6 +49,7 @@ export function StatsOverlay({ visible }: { visible: boolean }) {
     'data-pd-error-mm': w?.measure ? w.measure.pdErrorMm.toFixed(2) : '',
     'data-face-width-mm': w?.measure ? w.measure.faceWidthMm.toFixed(1) : '',
     'data-face-scale': w?.measure ? w.measure.scale.toFixed(4) : '',
+    'data-camera-scale': w?.measure ? w.measure.cameraScale.toFixed(3) : '',
     'data-measured-frames': w?.measure ? `${w.measure.frames}/${w.measure.refused}` : '',
   };
   return (

@@ -236,7 +236,7 @@ export const en: Strings = {
   measureResult:
     'Pupillary distance about {pd} mm (±{error} mm), face width about {width} mm (±{widthError} mm), from {frames} frames.',
   measureMethod:
-    "An adult's iris is about 11.7 mm across, within about ±0.5 mm between people. This device uses the iris in the picture as a ruler to work out the distance between your pupils and the width of your face at the temples. It only uses frames with open eyes, facing the camera and holding still, takes the middle value of many frames, and corrects for the eyes turning inward when looking at something near (distance PD).",
+    "An adult's iris is about 11.7 mm across, within about ±0.5 mm between people. This device uses the iris in the picture as a ruler to work out the distance between your pupils and the width of your face at the temples. It only uses frames with open eyes and a still head, undoes the shortening a turned head (up to about 40°) causes by the head's pose, takes the middle value of many frames, and corrects for the eyes turning inward when looking at something near (distance PD); how far the camera is comes from how much larger the nearer iris looks as you turn your head.",
   measureLimits:
     'The iris ruler alone is uncertain by about ±4 %, about ±2.7 mm of a 63 mm PD; a blurred or dark picture, glasses or coloured contact lenses make it less accurate. Use it to choose a frame size, not to order lenses.',
   measureOptician:

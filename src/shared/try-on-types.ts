@@ -177,6 +177,8 @@ export interface FaceMeasure {
   faceWidthErrorMm: number;
   /** The face against the canonical (average) face: 1.05 is 5 % larger. */
   scale: number;
+  /** The camera's distance against the tracker's 63° camera's, as the head's turns tell it. */
+  cameraScale: number;
   /** Frames measured, and frames refused (eyes closed, turned, moving, lopsided iris). */
   frames: number;
   refused: number;

@@ -69,6 +69,8 @@ async function referencePage(context: BrowserContext): Promise<Page> {
           baseOptions: { modelAssetPath: model, delegate: 'CPU' },
           runningMode: 'IMAGE',
           numFaces: 1,
+          // The pose too, for the readings that undo a turned head (known-face-*.ts).
+          outputFacialTransformationMatrixes: true,
         },
       );
       (window as unknown as { landmarker: unknown }).landmarker = landmarker;
@@ -89,6 +91,53 @@ export interface ReferenceFace {
   /** The distance between the iris centres, and the irises' mean diameter, px. */
   pupilsPx: number;
   irisPx: number;
+  /**
+   * The iris centres' distance as if the face faced the camera, px: pupilsPx with the turn this
+   * detector's own pose finds undone (the eyes are taken to look at the camera, so the irises
+   * keep their size).
+   */
+  facingPupilsPx: number;
+}
+
+/** Every landmark the reference detector finds on a picture, with the picture's size. */
+export interface ReferenceLandmarks {
+  width: number;
+  height: number;
+  /** 478 points, x and y as fractions of the picture, z scaled like x (MediaPipe's). */
+  points: { x: number; y: number; z: number }[];
+  /** The face's pose (column-major 4×4, canonical centimetres, MediaPipe's 63° camera). */
+  matrix: number[];
+}
+
+/** The landmarks the reference detector finds on `png` (a data URL); null without a face. */
+export async function referenceLandmarks(
+  context: BrowserContext,
+  png: string,
+): Promise<ReferenceLandmarks | null> {
+  let page = pages.get(context);
+  if (!page) pages.set(context, (page = referencePage(context)));
+  return (await page).evaluate(async (dataUrl) => {
+    type Point = { x: number; y: number; z: number };
+    type Landmarker = {
+      detect(image: ImageBitmap): {
+        faceLandmarks: Point[][];
+        facialTransformationMatrixes?: { data: ArrayLike<number> }[];
+      };
+    };
+    const { landmarker } = window as unknown as { landmarker: Landmarker };
+    const bitmap = await createImageBitmap(await (await fetch(dataUrl)).blob());
+    const { width, height } = bitmap;
+    const result = landmarker.detect(bitmap);
+    bitmap.close();
+    const face = result.faceLandmarks[0];
+    if (!face) return null;
+    return {
+      width,
+      height,
+      points: face.map(({ x, y, z }) => ({ x, y, z })),
+      matrix: Array.from(result.facialTransformationMatrixes?.[0]?.data ?? []),
+    };
+  }, png);
 }
 
 /** The face the reference detector finds on `png` (a data URL); null without one. */
@@ -96,28 +145,40 @@ export async function referenceFace(
   context: BrowserContext,
   png: string,
 ): Promise<ReferenceFace | null> {
-  let page = pages.get(context);
-  if (!page) pages.set(context, (page = referencePage(context)));
-  return (await page).evaluate(async (dataUrl) => {
-    type Point = { x: number; y: number };
-    type Landmarker = { detect(image: ImageBitmap): { faceLandmarks: Point[][] } };
-    const { landmarker } = window as unknown as { landmarker: Landmarker };
-    const bitmap = await createImageBitmap(await (await fetch(dataUrl)).blob());
-    const { width, height } = bitmap;
-    const face = landmarker.detect(bitmap).faceLandmarks[0];
-    bitmap.close();
-    if (!face) return null;
-    const px = (a: Point, b: Point) => Math.hypot((a.x - b.x) * width, (a.y - b.y) * height);
-    // Each iris ring: right, top, left, bottom after its centre; two diameters per iris.
-    const diameter = (c: number) =>
-      (px(face[c + 1]!, face[c + 3]!) + px(face[c + 2]!, face[c + 4]!)) / 2;
-    const [left, right] = [face[468]!, face[473]!];
-    return {
-      eyes: [left.x, left.y, right.x, right.y],
-      pupilsPx: px(left, right),
-      irisPx: (diameter(468) + diameter(473)) / 2,
-    };
-  }, png);
+  const found = await referenceLandmarks(context, png);
+  if (!found) return null;
+  const { width, height, points: face } = found;
+  type Point = { x: number; y: number };
+  const px = (a: Point, b: Point) => Math.hypot((a.x - b.x) * width, (a.y - b.y) * height);
+  // Each iris ring: right, top, left, bottom after its centre; two diameters per iris.
+  const diameter = (c: number) =>
+    (px(face[c + 1]!, face[c + 3]!) + px(face[c + 2]!, face[c + 4]!)) / 2;
+  const [left, right] = [face[468]!, face[473]!];
+  const pupilsPx = px(left, right);
+  return {
+    eyes: [left.x, left.y, right.x, right.y],
+    pupilsPx,
+    irisPx: (diameter(468) + diameter(473)) / 2,
+    facingPupilsPx: pupilsPx / turnShortening(found, left, right),
+  };
+}
+
+/**
+ * How much the face's turn shortens the line between two points across it (its left-right axis,
+ * the pose's first column) in the picture: MediaPipe solves the pose for a 63° camera, whose line
+ * of sight to the points' midpoint is turned too off the picture's centre.
+ */
+function turnShortening(
+  { width, height, matrix }: ReferenceLandmarks,
+  a: { x: number; y: number },
+  b: { x: number; y: number },
+): number {
+  const [ax, ay, az] = [matrix[0]!, matrix[1]!, matrix[2]!];
+  const norm = Math.hypot(ax, ay, az);
+  const focal = height / 2 / Math.tan((63 * Math.PI) / 360);
+  const u = ((a.x + b.x) / 2 - 0.5) * width;
+  const v = ((a.y + b.y) / 2 - 0.5) * height;
+  return Math.hypot(ax + (u / focal) * az, ay - (v / focal) * az) / norm;
 }
 
 /** The iris centres alone (referenceFace), or null without a face. */

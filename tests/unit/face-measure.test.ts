@@ -7,7 +7,13 @@ import {
   IRIS_SPREAD,
   STABLE_FRAMES,
 } from '../../workers/measure/face-measure';
-import { IRIS_DIAMETER_MM, measureSample, REFUSE } from '../../workers/measure/measure-sample';
+import {
+  IRIS_DIAMETER_MM,
+  measureSample,
+  REFUSE,
+  sizesOf,
+  type MeasureSample,
+} from '../../workers/measure/measure-sample';
 import type { TrackResult } from '../../workers/common/track-result';
 
 /** Canonical face points (cm) the measurement reads, from face_landmarker.task's metadata. */
@@ -22,6 +28,8 @@ const CANONICAL: Record<number, [number, number, number]> = {
 const W = 640;
 const H = 480;
 const PUPIL_RADIUS_CM = 1.05;
+/** MediaPipe's iris ring is about 13 % wider than tall (measure-sample.ts IRIS_WIDER). */
+const RING_WIDER = 1.13;
 
 interface Face {
   /** The real face against the canonical one. */
@@ -33,21 +41,35 @@ interface Face {
   blink?: number;
   /** Picture noise on every landmark, px (deterministic pattern). */
   noisePx?: number;
+  /**
+   * Where the eyes look: at the camera (a person at the screen), or straight ahead of the face
+   * at the camera's distance (eyes painted on, as the known face's: they turn with the head).
+   */
+  gaze?: 'camera' | 'ahead';
+  /** The real camera's vertical field of view (the tracker assumes CAMERA_FOV), degrees. */
+  fovDeg?: number;
 }
 
 /**
- * A face `scale` times the canonical one, posed and projected by a pinhole camera with the
- * tracker's field of view, as FaceLandmarker would report it: irises 11.7 mm across at the eye
- * centres, turned inward toward the camera, and the pose matrix the tracker gives (the canonical
- * face at the distance where it looks the same: real distance ÷ scale).
+ * A face `scale` times the canonical one, posed and projected by a pinhole camera, as
+ * FaceLandmarker would report it: irises 11.7 mm across (their ring, as MediaPipe's, a little
+ * wider than tall) at the eye centres, converged on where the eyes look, and the pose matrix the
+ * tracker gives: the canonical face where it looks the same to the tracker's 63° camera (real
+ * distance ÷ scale with that camera).
  */
 function trackedFace(face: Face, seed = 0): TrackResult {
   const { scale, distanceCm, yawDeg = 0, pitchDeg = 0, blink = 0, noisePx = 0 } = face;
+  const { gaze = 'camera', fovDeg = CAMERA_FOV } = face;
   const rad = Math.PI / 180;
-  const pose = new Matrix4()
-    .makeRotationFromEuler(new Euler(-pitchDeg * rad, yawDeg * rad, 0, 'YXZ'))
-    .setPosition(0, 0, -distanceCm / scale);
-  const f = H / 2 / Math.tan((CAMERA_FOV * Math.PI) / 360);
+  const focal = (fov: number) => H / 2 / Math.tan((fov * Math.PI) / 360);
+  const turn = new Matrix4().makeRotationFromEuler(
+    new Euler(-pitchDeg * rad, yawDeg * rad, 0, 'YXZ'),
+  );
+  const pose = turn.clone().setPosition(0, 0, -distanceCm / scale);
+  const tracked = turn
+    .clone()
+    .setPosition(0, 0, ((-distanceCm / scale) * focal(CAMERA_FOV)) / focal(fovDeg));
+  const f = focal(fovDeg);
   let n = seed;
   const jitter = () => (noisePx ? ((Math.sin(++n * 12.9898) * 43758.5453) % 1) * noisePx : 0);
   // Every point in canonical cm; the camera sees the canonical face at distance ÷ scale.
@@ -66,20 +88,24 @@ function trackedFace(face: Face, seed = 0): TrackResult {
     new Vector3(...CANONICAL[a]!).add(new Vector3(...CANONICAL[b]!)).multiplyScalar(0.5);
   const eyes = [eyeCentre(33, 133), eyeCentre(263, 362)];
   const camera = new Vector3(0, 0, 0).applyMatrix4(pose.clone().invert());
+  // Looking ahead: at the point as far straight ahead of the face as the camera is.
+  const target = gaze === 'camera' ? camera : new Vector3(0, 0, camera.length());
+  // Radii across and down whose mean is the iris's.
   const radius = IRIS_DIAMETER_MM / 20 / scale;
+  const [wide, tall] = [(2 * RING_WIDER) / (1 + RING_WIDER), 2 / (1 + RING_WIDER)];
   eyes.forEach((eye, k) => {
-    // Converged on the camera: the pupil swings about the eye's centre of rotation.
+    // Converged on the target: the pupil swings about the eye's centre of rotation.
     const centreOfRotation = eye.clone().add(new Vector3(0, 0, -PUPIL_RADIUS_CM / scale));
-    const toCamera = camera.clone().sub(centreOfRotation).normalize();
-    const pupil = centreOfRotation.clone().addScaledVector(toCamera, PUPIL_RADIUS_CM / scale);
-    // The iris faces where the eye looks (the camera), however the head turns.
-    const across = new Vector3().crossVectors(new Vector3(0, 1, 0), toCamera).normalize();
-    const down = new Vector3().crossVectors(toCamera, across);
+    const look = target.clone().sub(centreOfRotation).normalize();
+    const pupil = centreOfRotation.clone().addScaledVector(look, PUPIL_RADIUS_CM / scale);
+    // The iris faces where the eye looks.
+    const across = new Vector3().crossVectors(new Vector3(0, 1, 0), look).normalize();
+    const down = new Vector3().crossVectors(look, across);
     const ring = [
-      [radius, 0],
-      [0, radius],
-      [-radius, 0],
-      [0, -radius],
+      [radius * wide, 0],
+      [0, radius * tall],
+      [-radius * wide, 0],
+      [0, -radius * tall],
     ].map(([a, b]) => pupil.clone().addScaledVector(across, a!).addScaledVector(down, b!));
     [pupil, ...ring].forEach((p, j) => (points[468 + k * 5 + j] = project(p)));
   });
@@ -90,8 +116,15 @@ function trackedFace(face: Face, seed = 0): TrackResult {
   return {
     faceLandmarks: [points],
     faceBlendshapes: [{ categories, headIndex: 0, headName: '' }],
-    facialTransformationMatrixes: [{ rows: 4, columns: 4, data: pose.toArray() }],
+    facialTransformationMatrixes: [{ rows: 4, columns: 4, data: tracked.toArray() }],
   };
+}
+
+/** One frame's far PD and face width at the 63° camera's distance (no turns seen yet). */
+function sizesOfFrame(result: TrackResult): ReturnType<typeof sizesOf> & MeasureSample {
+  const sample = measureSample(result, W, H, null);
+  if (typeof sample === 'string') throw new Error(sample);
+  return { ...sample, ...sizesOf(sample) };
 }
 
 const EYE_SPAN_CM = 6.305;
@@ -104,8 +137,7 @@ describe('measureSample (the iris as a ruler)', () => {
     [1.1, 60],
     [1.05, 80],
   ])('reads a face %f × the average at %f cm within 2 %%', (scale, distanceCm) => {
-    const sample = measureSample(trackedFace({ scale, distanceCm }), W, H, null);
-    if (typeof sample === 'string') throw new Error(sample);
+    const sample = sizesOfFrame(trackedFace({ scale, distanceCm }));
     expect(sample.pdMm / (EYE_SPAN_CM * 10 * scale)).toBeCloseTo(1, 1);
     expect(Math.abs(sample.pdMm / (EYE_SPAN_CM * 10 * scale) - 1)).toBeLessThan(0.02);
     expect(Math.abs(sample.faceWidthMm / (TEMPLES_CM * 10 * scale) - 1)).toBeLessThan(0.02);
@@ -119,15 +151,28 @@ describe('measureSample (the iris as a ruler)', () => {
     [0, -20],
     [6, -12],
   ])('reads a face turned %f° and nodded %f° within 2 %%', (yawDeg, pitchDeg) => {
-    const sample = measureSample(
-      trackedFace({ scale: 1, distanceCm: 45, yawDeg, pitchDeg }),
-      W,
-      H,
-      null,
-    );
-    if (typeof sample === 'string') throw new Error(sample);
+    const sample = sizesOfFrame(trackedFace({ scale: 1, distanceCm: 45, yawDeg, pitchDeg }));
     expect(Math.abs(sample.pdMm / (EYE_SPAN_CM * 10) - 1)).toBeLessThan(0.02);
     expect(Math.abs(sample.faceWidthMm / (TEMPLES_CM * 10) - 1)).toBeLessThan(0.02);
+  });
+
+  // Issue 48: turned up to 40°, a face is measured, whether the eyes turn with the head (the
+  // known face's painted eyes: the horizontal iris diameter shortens) or stay on the camera.
+  it.each([
+    [20, 'ahead'],
+    [-35, 'ahead'],
+    [35, 'camera'],
+    [-20, 'camera'],
+  ] as const)('reads a face turned %f° with its eyes looking %s within 2 %%', (yawDeg, gaze) => {
+    for (const [scale, distanceCm] of [
+      [1, 45],
+      [0.92, 30],
+    ] as const) {
+      const sample = sizesOfFrame(trackedFace({ scale, distanceCm, yawDeg, gaze }));
+      expect(Math.abs(sample.pdMm / (EYE_SPAN_CM * 10 * scale) - 1)).toBeLessThan(0.02);
+      expect(Math.abs(sample.scale / scale - 1)).toBeLessThan(0.02);
+      expect(Math.abs(sample.faceWidthMm / (TEMPLES_CM * 10 * scale) - 1)).toBeLessThan(0.03);
+    }
   });
 
   it('refuses a face turned too far sideways or nodded too far', () => {
@@ -176,7 +221,8 @@ describe('FaceMeasurer', () => {
       measurer.add(trackedFace({ scale: 1.08, distanceCm: 45 }), (t += 40), W, H, null);
       // Blinks and turns at a wrong size: they must not pull the estimate.
       measurer.add(trackedFace({ scale: 0.8, distanceCm: 45, blink: 0.9 }), (t += 40), W, H, null);
-      measurer.add(trackedFace({ scale: 0.8, distanceCm: 45, yawDeg: 30 }), (t += 40), W, H, null);
+      const away = { scale: 0.8, distanceCm: 45, yawDeg: REFUSE.yawDeg + 5 };
+      measurer.add(trackedFace(away), (t += 40), W, H, null);
     }
     const estimate = measurer.estimate()!;
     expect(Math.abs(estimate.pdMm / (EYE_SPAN_CM * 10 * 1.08) - 1)).toBeLessThan(0.02);
@@ -190,5 +236,40 @@ describe('FaceMeasurer', () => {
     expect(measurer.estimate()).not.toBeNull();
     measurer.add(none, t + FORGET_AFTER_MS + 100, W, H, null);
     expect(measurer.estimate()).toBeNull();
+  });
+
+  // Issue 48: portrait-turn, a close crop through a longer lens, looked 20 cm away to the 63°
+  // camera, so the far PD's convergence and the temples' depth were far too large; its turns
+  // showed the camera 3× further away.
+  it.each([
+    [22, 50, 'camera'],
+    [40, 60, 'ahead'],
+    [80, 30, 'camera'],
+  ] as const)(
+    'finds a %f° camera %f cm away from the head turning (eyes looking %s)',
+    (fovDeg, distanceCm, gaze) => {
+      const measurer = new FaceMeasurer();
+      const face = { scale: 0.95, distanceCm, fovDeg, gaze, noisePx: 0.05 };
+      for (let i = 0; i < 90; i++) {
+        const yawDeg = 30 * Math.sin(i / 6);
+        measurer.add(trackedFace({ ...face, yawDeg }, i * 999), i * 40, W, H, null);
+      }
+      const estimate = measurer.estimate()!;
+      const focal = (fov: number) => 1 / Math.tan((fov * Math.PI) / 360);
+      const cameraScale = focal(fovDeg) / focal(CAMERA_FOV);
+      expect(Math.abs(estimate.cameraScale / cameraScale - 1)).toBeLessThan(0.15);
+      const pd = EYE_SPAN_CM * 10 * face.scale;
+      expect(Math.abs(estimate.pdMm / pd - 1)).toBeLessThan(0.015);
+      const width = TEMPLES_CM * 10 * face.scale;
+      expect(Math.abs(estimate.faceWidthMm / width - 1)).toBeLessThan(0.03);
+    },
+  );
+
+  it('keeps the 63° camera while the head does not turn', () => {
+    const measurer = new FaceMeasurer();
+    const face = { scale: 1, distanceCm: 45, noisePx: 0.3 };
+    for (let i = 0; i < 60; i++)
+      measurer.add(trackedFace({ ...face, yawDeg: 4 * Math.sin(i) }, i * 999), i * 40, W, H, null);
+    expect(measurer.estimate()!.cameraScale).toBe(1);
   });
 });

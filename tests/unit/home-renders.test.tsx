@@ -72,6 +72,7 @@ function push(fps: number, faceWidthMm: number) {
       faceWidthMm,
       faceWidthErrorMm: 2,
       scale: 1,
+      cameraScale: 1,
       frames: 30,
       refused: 0,
     },

@@ -5,9 +5,11 @@
  * applied; the page only shows what it reports.
  */
 import type { FaceMeasure } from '../../src/shared/try-on-types';
+import { cameraScale } from './camera-distance';
 import {
   IRIS_DIAMETER_MM,
   measureSample,
+  sizesOf,
   type MeasureSample,
   type Refusal,
 } from './measure-sample';
@@ -68,8 +70,11 @@ export class FaceMeasurer {
   private compute(): FaceMeasure | null {
     const n = this.samples.length;
     if (n < STABLE_FRAMES) return null;
-    const pd = spreadOf(this.samples.map((s) => s.pdMm));
-    const width = spreadOf(this.samples.map((s) => s.faceWidthMm));
+    // The camera's distance is one for the whole session; the turns so far tell it best.
+    const camera = cameraScale(this.samples.map((s) => s.perspective));
+    const sizes = this.samples.map((s) => sizesOf(s, camera));
+    const pd = spreadOf(sizes.map((s) => s.pdMm));
+    const width = spreadOf(sizes.map((s) => s.faceWidthMm));
     const scale = spreadOf(this.samples.map((s) => s.scale));
     // Once reported it stays (a hesitating badge helps no one) until the face is gone.
     this.stable ||= pd.sem <= STABLE_SEM_MM;
@@ -81,6 +86,7 @@ export class FaceMeasurer {
       faceWidthMm: width.middle,
       faceWidthErrorMm: error(width),
       scale: scale.middle,
+      cameraScale: camera,
       frames: n,
       refused: this.refused,
     };

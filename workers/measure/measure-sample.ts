@@ -1,19 +1,28 @@
 /**
  * One frame's measurement of the face's real size, with the iris as the ruler: the visible iris
  * (the limbus) is about 11.7 mm across in adults, so its size in the picture gives millimetres per
- * picture unit at the eyes. Frames that would mislead (eyes closed, head turned, a blur of motion,
- * an iris found lopsided) are refused with a reason, so the estimator can say what it kept.
+ * picture pixel at the eyes. Frames that would mislead (eyes closed, head turned away, a blur of
+ * motion, an iris found lopsided) are refused with a reason, so the estimator can say what it kept.
  */
 import type { Motion } from '../common/pose-filter';
 import type { TrackResult } from '../common/track-result';
+import { depthOf, focalPx, foreshortening, headTurn, poseAxis, type Px } from './face-frame';
+
+export { headTurn } from './face-frame';
 
 /** Mean horizontal visible iris diameter of adults, mm (spread between adults about ±0.5 mm). */
 export const IRIS_DIAMETER_MM = 11.7;
+/**
+ * MediaPipe's iris ring is wider than tall on an open eye (the lids hide the iris's top and
+ * bottom): across ÷ down, the middle over frames, is 1.14 on portrait-turn, 1.12 on
+ * webcam-720p60 and 1.14 on the known face. It turns the vertical diameter into the ruler's
+ * calibration, the mean of the two.
+ */
+const IRIS_WIDER = 1.13;
 /** From the eye's centre of rotation to the pupil, mm: how far a pupil moves as the eyes converge. */
 const PUPIL_ROTATION_RADIUS_MM = 10.5;
-/** Canonical face (cm): the pupils' depth, and the depth of the temple points 127/356. */
-const CANONICAL_PUPIL_Z_CM = 3.7;
-const CANONICAL_TEMPLE_Z_CM = -2.01;
+/** Canonical face (cm, its frame): from the pupils' midpoint to the temples' (127/356). */
+const TEMPLES_FROM_PUPILS_CM = [0, -0.27, -5.71] as const;
 /** Canonical distance between the eye centres (corner midpoints 33/133, 263/362), mm. */
 export const CANONICAL_EYE_SPAN_MM = 63.1;
 
@@ -31,27 +40,43 @@ const TEMPLES = [127, 356] as const;
 /** Limits beyond which a frame is refused. */
 export const REFUSE = {
   blink: 0.35,
-  /** Turning sideways shortens every width; nodding does not (webcams often look up at 10–15°). */
-  yawDeg: 12,
+  /**
+   * A turn shortens every width across the face, which the pose undoes (face-frame.ts), and the
+   * horizontal iris diameter, which the vertical one replaces; past about 40° the far eye starts
+   * to hide behind the nose and its iris is guessed more than seen.
+   */
+  yawDeg: 40,
+  /** Nodding shortens the vertical iris diameter (webcams often look up at 10–15°). */
   pitchDeg: 25,
   speedCmS: 12,
   spinRadS: 0.5,
-  /** Largest/smallest of the two irises, and of one iris's width/height. */
+  /** Largest/smallest of the two irises (perspective aside), and of one iris's shape. */
   lopsided: 1.2,
 } as const;
 
 export type Refusal = 'no-face' | 'blink' | 'turned' | 'moving' | 'lopsided';
 
+/**
+ * One frame's lengths at the eyes, in millimetres by the iris ruler. What they mean in the real
+ * world also depends on how far the camera is (sizesOf), which one frame does not tell.
+ */
 export interface MeasureSample {
-  /** Far pupillary distance, mm (corrected for the convergence on a near camera). */
-  pdMm: number;
-  /** Face width at the temples (landmarks 127/356), mm, corrected for their depth. */
-  faceWidthMm: number;
+  /** The pupils' distance as they are, converged on the camera, mm. */
+  nearPdMm: number;
+  /** The temples' distance (landmarks 127/356) as if they were as near as the pupils, mm. */
+  templesAtEyesMm: number;
+  /** How much further from the camera the temples are than the pupils, mm. */
+  templesBehindMm: number;
+  /** The pupils' distance from the camera, were it the tracker's 63° one, mm. */
+  eyesMm: number;
+  /**
+   * The perspective between the two eyes: ln(iris 468 ÷ iris 473), as the 63° camera would see
+   * it for the eyes' depths (predicted) and as found (measured). See camera-distance.ts.
+   */
+  perspective: { predicted: number; measured: number };
   /** Distance between the eye centres against the canonical face's (1 = the average face). */
   scale: number;
 }
-
-type Point = { x: number; y: number; z: number };
 
 /** Measures one tracked face (the held one, index 0); `width`/`height`: the picture's pixels. */
 export function measureSample(
@@ -74,53 +99,86 @@ export function measureSample(
   if (motion && (motion.speedCmS > REFUSE.speedCmS || motion.spinRadS > REFUSE.spinRadS))
     return 'moving';
 
-  // Picture units: x and z scale with the width, y with the height (MediaPipe's convention).
-  const at = (i: number): Point => {
-    const p = points[i]!;
-    return { x: p.x * width, y: p.y * height, z: p.z * width };
-  };
+  // Picture pixels from the centre, where the camera's axis meets the picture.
+  const at = (i: number): Px => ({
+    x: (points[i]!.x - 0.5) * width,
+    y: (points[i]!.y - 0.5) * height,
+  });
   const irises = IRISES.map(([, right, top, left, bottom]) => ({
     across: distance(at(right), at(left)),
     down: distance(at(top), at(bottom)),
   }));
-  const sizes = irises.map((iris) => (iris.across + iris.down) / 2);
+  // Face-on, both diameters (their mean is the ruler); turned, the vertical one alone: a turn
+  // shortens the horizontal diameter of an iris that turns with the head (painted, or looking
+  // straight ahead) but not of one looking at the camera, and the picture cannot tell which.
+  const turned = Math.min(1, Math.max(0, (Math.abs(turn.yawDeg) - 5) / 10));
+  const sizes = irises.map(
+    ({ across, down }) =>
+      ((1 - turned) * (across + down)) / 2 + (turned * down * (1 + IRIS_WIDER)) / 2,
+  );
+  const focal = focalPx(height);
+  const rulerPx = (sizes[0]! + sizes[1]!) / 2;
+  const mm = IRIS_DIAMETER_MM / rulerPx;
+  const eyesMm = focal * mm;
+  if (!(eyesMm > 5 * PUPIL_ROTATION_RADIUS_MM)) return 'no-face';
+  const acrossFace = poseAxis(matrix, 0);
+  /** A length across the face between picture points a and b, mm at the pupils' depth. */
+  const spanMm = (a: Px, b: Px) =>
+    (distance(a, b) * mm) / foreshortening(acrossFace, midpoint(a, b), focal);
+
+  const nearPdMm = spanMm(at(IRISES[0][0]), at(IRISES[1][0]));
+  // The nearer eye's iris looks larger: by the pupils' depth difference over their distance.
+  const predicted = (-acrossFace[2] * nearPdMm) / eyesMm;
+  const measured = Math.log(irises[0]!.down / irises[1]!.down);
   const lopsided = (a: number, b: number) => Math.max(a, b) / Math.max(1e-9, Math.min(a, b));
+  // One iris's shape against MediaPipe's usual ring; turned with the head, an iris is narrower
+  // by the turn, the far one about twice over (the eye also slopes away toward the temple).
+  const narrowest = Math.cos((turn.yawDeg * Math.PI) / 180) ** 2;
+  const misshapen = ({ across, down }: { across: number; down: number }) =>
+    across > down * IRIS_WIDER * REFUSE.lopsided ||
+    across * REFUSE.lopsided < down * IRIS_WIDER * narrowest;
   if (
-    lopsided(sizes[0]!, sizes[1]!) > REFUSE.lopsided ||
-    irises.some((iris) => lopsided(iris.across, iris.down) > REFUSE.lopsided)
+    lopsided(sizes[0]!, sizes[1]! * Math.exp(predicted)) > REFUSE.lopsided ||
+    irises.some(misshapen)
   )
     return 'lopsided';
-  const mmPerUnit = IRIS_DIAMETER_MM / ((sizes[0]! + sizes[1]!) / 2);
-
-  const nearPdMm = distance(at(IRISES[0][0]), at(IRISES[1][0])) * mmPerUnit;
   const eyeCentre = ([a, b]: readonly [number, number]) => midpoint(at(a), at(b));
-  const eyeSpanMm = distance(eyeCentre(EYE_CORNERS[0]), eyeCentre(EYE_CORNERS[1])) * mmPerUnit;
-  const scale = eyeSpanMm / CANONICAL_EYE_SPAN_MM;
-
-  // The pose's distance is in canonical centimetres; real distances are that times the scale.
-  const originCm = Math.hypot(matrix[12]!, matrix[13]!, matrix[14]!);
-  const pupilsCm = originCm - CANONICAL_PUPIL_Z_CM;
-  if (!(pupilsCm > 5)) return 'no-face';
-  // Looking at a near camera the eyes turn inward: each pupil moves r·sin(angle) toward the nose.
-  const pdMm = nearPdMm / (1 - PUPIL_ROTATION_RADIUS_MM / (pupilsCm * 10 * scale));
-  // The temples lie further back than the irises, so they look smaller by the ratio of depths.
-  const depthRatio = (pupilsCm + CANONICAL_PUPIL_Z_CM - CANONICAL_TEMPLE_Z_CM) / pupilsCm;
-  const faceWidthMm = distance(at(TEMPLES[0]), at(TEMPLES[1])) * mmPerUnit * depthRatio;
-  return { pdMm, faceWidthMm, scale };
+  const scale =
+    spanMm(eyeCentre(EYE_CORNERS[0]), eyeCentre(EYE_CORNERS[1])) / CANONICAL_EYE_SPAN_MM;
+  // The temples' own picture scale is the pupils' times their depths' ratio (sizesOf).
+  const templesAtEyesMm = spanMm(at(TEMPLES[0]), at(TEMPLES[1]));
+  const templesBehindMm = depthOf(matrix, TEMPLES_FROM_PUPILS_CM) * 10 * scale;
+  return {
+    nearPdMm,
+    templesAtEyesMm,
+    templesBehindMm,
+    eyesMm,
+    perspective: { predicted, measured },
+    scale,
+  };
 }
 
-/** The head's turn from facing the camera: yaw (sideways) and pitch (nodding), degrees. */
-export function headTurn(matrix: ArrayLike<number>): { yawDeg: number; pitchDeg: number } {
-  // Column 2 of the column-major pose: the face's forward axis in camera space.
-  const [x, y, z] = [matrix[8]!, matrix[9]!, matrix[10]!];
-  const deg = (radians: number) => (radians * 180) / Math.PI;
-  return { yawDeg: deg(Math.atan2(x, z)), pitchDeg: deg(Math.atan2(y, z)) };
+/**
+ * The far PD and the face width of one frame, mm, the camera `cameraScale` times as far as the
+ * tracker's 63° camera would be (camera-distance.ts; 1 without a better guess). Looking at a near
+ * camera the eyes turn inward, each pupil r·sin(angle) toward the nose; the temples lie further
+ * back than the pupils and look smaller by the ratio of their depths.
+ */
+export function sizesOf(
+  sample: MeasureSample,
+  cameraScale = 1,
+): { pdMm: number; faceWidthMm: number } {
+  const eyesMm = sample.eyesMm * cameraScale;
+  return {
+    pdMm: sample.nearPdMm / (1 - PUPIL_ROTATION_RADIUS_MM / eyesMm),
+    faceWidthMm: (sample.templesAtEyesMm * (eyesMm + sample.templesBehindMm)) / eyesMm,
+  };
 }
 
-function distance(a: Point, b: Point): number {
-  return Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
+function distance(a: Px, b: Px): number {
+  return Math.hypot(a.x - b.x, a.y - b.y);
 }
 
-function midpoint(a: Point, b: Point): Point {
-  return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, z: (a.z + b.z) / 2 };
+function midpoint(a: Px, b: Px): Px {
+  return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
 }
