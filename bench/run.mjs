@@ -1,7 +1,7 @@
 // `npm run bench [-- --quick] [-- --no-build]`: worker pipeline vs. main-thread baseline vs. the
-// model alone, on the same machine in one run (see bench/README.md). Exits 0 whenever it measured,
+// model alone, on the same machine in one run (see bench/README.md); `-- --against <commit>`: this
+// tree's app against the commit's, in turns (lib/compare-run.mjs). Exits 0 whenever it measured,
 // whatever the figures; non-zero only when the bench itself failed.
-import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,6 +9,9 @@ import * as prettier from 'prettier';
 import { PROJECT_ROOT } from '../scripts/lib/constants.mjs';
 import { startServer } from '../scripts/serve.mjs';
 import { prepareFixtures } from '../tests/e2e/fixtures.mjs';
+import { AGAINST_PLANS } from './lib/compare.mjs';
+import { buildBench } from './lib/compare-build.mjs';
+import { runAgainst } from './lib/compare-run.mjs';
 import { runBaseline, runModelAlone, runWorker } from './lib/configs.mjs';
 import { describeMachine, load } from './lib/machine.mjs';
 import { NOTES } from './lib/notes.mjs';
@@ -48,6 +51,10 @@ const { values: args } = parseArgs({
     'motion-only': { type: 'boolean' },
     // --try-all-only: issue 38's grid alone (printed, not written to RESULTS.md).
     'try-all-only': { type: 'boolean' },
+    // --against <commit>: this tree's app and the commit's, in turns (issue 48); --keep-against
+    // leaves the commit's worktree (../bench-against-<sha>) for the next run.
+    against: { type: 'string' },
+    'keep-against': { type: 'boolean' },
   },
 });
 const mode = args.quick ? 'quick' : 'full';
@@ -61,10 +68,13 @@ const started = Date.now();
 const log = (line) => console.log(`bench [${round((Date.now() - started) / 1000, 0)} s] ${line}`);
 /** @type {{ close(): Promise<void> } | null} */
 let server = null;
+/** What --against opened: its servers and worktree, closed last to first. */
+const closers = [];
 
 async function cleanup() {
   await Promise.allSettled([...openBrowsers].map((b) => b.close()));
   await server?.close().catch(() => {});
+  for (const close of closers.splice(0).reverse()) await close().catch(() => {});
 }
 
 function fail(reason, code = 1) {
@@ -75,33 +85,14 @@ process.once('SIGINT', () => fail('interrupted', 130));
 process.on('unhandledRejection', (error) => fail(`unhandled rejection: ${error}`));
 process.once('SIGTERM', () => fail('terminated', 143));
 // A hung browser must not hang CI: past the deadline the run is a failure.
-setTimeout(
-  () => fail(`still running after ${LIMITS[mode].deadlineS} s`),
-  LIMITS[mode].deadlineS * 1000,
-).unref();
-
-function run(command, commandArgs, env = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, {
-      cwd: PROJECT_ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0
-        ? resolve(undefined)
-        : reject(new Error(`${command} ${commandArgs.join(' ')}: exit ${code}`)),
-    );
-  });
-}
+const deadlineS =
+  args.against !== undefined ? AGAINST_PLANS[mode].deadlineS : LIMITS[mode].deadlineS;
+setTimeout(() => fail(`still running after ${deadlineS} s`), deadlineS * 1000).unref();
 
 /** The app plus the bench pages, into dist-bench/ (vite.config.ts, VITE_BENCH=1). */
 async function build() {
   log('build');
-  await run(process.execPath, ['scripts/setup-assets.mjs']);
-  const vite = join(PROJECT_ROOT, 'node_modules/vite/bin/vite.js');
-  await run(process.execPath, [vite, 'build', '--logLevel', 'warn'], { VITE_BENCH: '1' });
+  await buildBench(PROJECT_ROOT);
 }
 
 /** The app's delegate first (the product's input), then the other inputs and delegate. */
@@ -162,6 +153,12 @@ async function measureVideo(camera, index, baseUrl) {
 }
 
 async function main() {
+  if (args.against !== undefined)
+    return runAgainst({
+      ...{ commit: args.against, mode, build: !args['no-build'], keep: !!args['keep-against'] },
+      ...{ started, stepTimeoutMs: plan.stepTimeoutMs, buildTree: build, log },
+      onCleanup: (close) => closers.push(close),
+    });
   const loadStart = load();
   if (!args['no-build']) await build();
   const fixtures = await prepareFixtures();

@@ -31,10 +31,58 @@ function probeFile(file) {
 }
 
 /**
- * Records for `seconds` if the app has the record buttons; otherwise says it is not available,
- * so the row reads "not available yet" until the recording feature lands.
+ * The file's pictures as a player shows them (issue 48): decodes the video stream and reads each
+ * frame's timestamp. `fps` is frames over the file's duration (the container's, else the span of
+ * the timestamps plus one median interval), `longestHoldMs` the longest wait between two
+ * consecutive pictures, `leadMs` the first picture's time in the file.
+ * @param {string} file
  */
-export async function measureRecording(page, seconds, log) {
+export function probeFrames(file) {
+  return new Promise((resolve) => {
+    const args = ['-v', 'error', '-select_streams', 'v:0', '-show_entries'];
+    const entries = 'frame=best_effort_timestamp_time:format=duration';
+    const child = spawn('ffprobe', [...args, entries, '-of', 'json', file], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let text = '';
+    child.stdout.on('data', (chunk) => (text += chunk));
+    child.on('error', () => resolve(null));
+    child.on('close', () => {
+      let parsed;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        return resolve(null);
+      }
+      const times = (parsed.frames ?? [])
+        .map((f) => Number(f.best_effort_timestamp_time))
+        .filter((t) => Number.isFinite(t))
+        .sort((a, b) => a - b);
+      if (times.length < 2) return resolve(null);
+      const gaps = times.slice(1).map((t, i) => t - times[i]);
+      const median = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)];
+      const span = times.at(-1) - times[0];
+      const container = Number(parsed.format?.duration);
+      const durationS = Number.isFinite(container) && container > 0 ? container : span + median;
+      resolve({
+        frames: times.length,
+        durationS: round(durationS, 3),
+        fps: round(times.length / durationS, 2),
+        longestHoldMs: round(Math.max(...gaps) * 1000, 0),
+        leadMs: round(times[0] * 1000, 0),
+      });
+    });
+  });
+}
+
+/**
+ * Records for `seconds` if the app has the record buttons; otherwise says it is not available,
+ * so the row reads "not available yet" until the recording feature lands. `inspect`, if given,
+ * reads the downloaded file before its browser closes (its answer lands in `file`).
+ * @param {import('playwright-core').Page} page @param {number} seconds
+ * @param {(line: string) => void} log @param {(file: string) => Promise<unknown>} [inspect]
+ */
+export async function measureRecording(page, seconds, log, inspect) {
   const start = page.getByRole('button', { name: START });
   if ((await start.count()) === 0) return { available: false };
   const before = await readStats(page);
@@ -61,5 +109,6 @@ export async function measureRecording(page, seconds, log) {
     drawnFps: round((Number(after.drawn) - Number(before.drawn)) / wallS, 2),
     recordedFps: probe ? round((probe.frames - 1) / probe.seconds, 2) : null,
     recordedFrames: probe?.frames ?? null,
+    ...(inspect ? { file: file ? await inspect(file) : null } : {}),
   };
 }
