@@ -17,9 +17,13 @@ export interface RecordPlan {
  * worker lives (a new size is planned again).
  */
 export class RecordPrep {
-  private readonly plans = new Map<string, Promise<RecordPlan>>();
+  private readonly plans = new Map<string, { plan: Promise<RecordPlan>; failed: boolean }>();
 
-  /** The plan for this size, made now (with `picture` for the encoder's timing) or earlier. */
+  /**
+   * The plan for this size, made now (with `picture` for the encoder's timing) or earlier. One
+   * that failed is kept, so that planning ahead tries a size once, and made again when asked
+   * for here once more (the press).
+   */
   plan(
     videoWidth: number,
     videoHeight: number,
@@ -27,16 +31,15 @@ export class RecordPrep {
     picture: VideoFrame | null,
   ): Promise<RecordPlan> {
     const key = `${videoWidth}x${videoHeight}@${scale}`;
-    let plan = this.plans.get(key);
-    if (!plan) {
-      plan = makePlan(videoWidth, videoHeight, scale, picture);
-      // A failed plan is made again next time.
-      plan.catch(() => this.plans.delete(key));
-      this.plans.set(key, plan);
-    }
-    return plan;
+    const known = this.plans.get(key);
+    if (known && !known.failed) return known.plan;
+    const entry = { plan: makePlan(videoWidth, videoHeight, scale, picture), failed: false };
+    entry.plan.catch(() => (entry.failed = true));
+    this.plans.set(key, entry);
+    return entry.plan;
   }
 
+  /** Whether this size was planned, or tried. */
   has(videoWidth: number, videoHeight: number, scale: number): boolean {
     return this.plans.has(`${videoWidth}x${videoHeight}@${scale}`);
   }
@@ -48,6 +51,7 @@ async function makePlan(
   scale: number,
   picture: VideoFrame | null,
 ): Promise<RecordPlan> {
+  if (typeof VideoEncoder === 'undefined') return { sized: null, encoderScales: false };
   const probe = picture ? pictureProbe(picture) : null;
   const [sized] = await Promise.all([
     chooseRecordFormat(videoWidth, videoHeight, scale, probe),

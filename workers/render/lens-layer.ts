@@ -161,6 +161,8 @@ export class LensLayer {
    * from the background's transform (a mirror flips its determinant's sign, a crop does not).
    */
   frame(background: Texture, width: number, height: number, eyes: readonly number[]): void {
+    // A clear lens draws no copy: nothing to set up for it.
+    if (!this.drawn) return;
     const u = this.material.uniforms;
     u.map!.value = background;
     background.updateMatrix();
