@@ -188,7 +188,10 @@ export class TryOnEngine {
     return this.command(this.api.tryAllEnd());
   }
 
-  /** The file lasts from press to press: both times go with the calls, on the frames' clock. */
+  /**
+   * The file lasts from its first picture after the press to the stop press: both presses' times
+   * go with the calls, on the frames' clock.
+   */
   startRecording(scale: number): Promise<RecordingStart> {
     return this.command<RecordingStart>(this.api.startRecording(scale, epochMs()));
   }

@@ -2,7 +2,7 @@
 // presented (the test's own video frame callback, presentedLogger: each one's capture time and a
 // luminance thumbnail of what the element showed) and the app's frame log (window.__tryOnFrames:
 // each drawn frame's capture time and the capture time of the result its pose rests on). Shared
-// by motion.e2e.ts, the engines' check and the bench.
+// by video-file.e2e.ts, the engines' check and the bench.
 
 /** @typedef {{ at: number, media: number, luma: number[] }} Presented */
 /** @typedef {{ captured: number, poseFrom: number | null }} Drawn */

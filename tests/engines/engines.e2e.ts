@@ -415,7 +415,7 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
         expect(cut, 'the cut was presented').not.toBeNull();
         expect(cut!.stale, 'frames after the cut drawn with a pose from before it').toEqual([]);
         // Not vacuous: glasses drawn after the cut too (WebKitGTK's page path draws a file at
-        // 1–5 fps, so only "back at all" is asked here; Chromium's bound is motion.e2e.ts's).
+        // 1–5 fps, so only "back at all" is asked here; Chromium's check is video-file.e2e.ts's).
         expect(cut!.backAfterMs, 'the glasses are back after the cut').not.toBeNull();
       }),
   );

@@ -5,7 +5,13 @@
 // (barcode.mjs reads it; reference-faces.ts detects the face).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { CACHE, ffmpegCached, h264Available, prepareFixtures } from '../e2e/fixtures.mjs';
+import {
+  CACHE,
+  ffmpegCached,
+  h264Available,
+  prepareFixtures,
+  rollFilter,
+} from '../e2e/fixtures.mjs';
 
 /** Cells across the band: a white marker, BITS of the index (lowest first), a black marker. */
 export const CELLS = 12;
@@ -184,8 +190,20 @@ export async function prepareCodedClips() {
       fileClip('landscape', other, {
         filters: ['trim=duration=3', 'setpts=PTS-STARTPTS', 'fps=30', 'scale=854:480'],
       }),
-    /** A face rolled in the picture plane (fixtures.mjs's roll clip). */
-    rollFile: () => fileClip('roll', fixtures.roll.mp4),
+    /** The still face rolled in the picture plane, ±20° over 4 s (fixtures.mjs's roll), 8 s. */
+    rollFile: async () => {
+      const rolled = join(CACHE, 'still-face-roll.mp4');
+      await ffmpegCached(
+        rolled,
+        [picture],
+        [
+          ...['-framerate', '30', '-loop', '1', '-i', picture, '-t', '8', '-r', '30'],
+          ...['-vf', rollFilter('scale=trunc(iw/2)*2:trunc(ih/2)*2'), '-an'],
+          ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '16', '-pix_fmt', 'yuv420p'],
+        ],
+      );
+      return fileClip('roll', rolled);
+    },
     /** Two people side by side, the left one turning, 5 s (the right edge of the left: `split`). */
     twoFacesFile: async () => {
       const pair = join(CACHE, 'two-faces.mp4');

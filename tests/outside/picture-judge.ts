@@ -25,8 +25,14 @@ export interface Reading {
   /** The reference eyes (iris centres) in this picture, px: [x, y, x, y]; null without a face. */
   eyes: [number, number, number, number] | null;
   eyeSpanPx: number;
-  /** The glasses' centre from the eyes' midpoint, in eye spans: across the eye line and along. */
+  /** The glasses' centre from the eyes' midpoint, in eye spans. */
   offset: number;
+  /**
+   * The same along the eye line (toward the picture's right eye) and across it (down), in eye
+   * spans: where the glasses sit on the face, whatever the picture's size.
+   */
+  along: number;
+  across: number;
   /** The square root of the glasses' area, in eye spans. */
   size: number;
   /** The long axis of the glasses' pixels and the eye line, degrees clockwise. */
@@ -151,6 +157,11 @@ export async function judgeAgainst(
   const [lx, ly, rx, ry] = eyes ?? [0, 0, 0, 0];
   const eyeSpanPx = Math.hypot(rx - lx, ry - ly);
   const offset = eyes ? Math.hypot(mx - (lx + rx) / 2, my - (ly + ry) / 2) / eyeSpanPx : NaN;
+  // The eye line's unit vector, from the picture's left eye to its right one.
+  const [ux, uy] = lx <= rx ? [rx - lx, ry - ly] : [lx - rx, ly - ry];
+  const [vx, vy] = [mx - (lx + rx) / 2, my - (ly + ry) / 2];
+  const along = eyes ? (vx * ux + vy * uy) / (eyeSpanPx * eyeSpanPx) : NaN;
+  const across = eyes ? (vy * ux - vx * uy) / (eyeSpanPx * eyeSpanPx) : NaN;
   return {
     index: -1,
     mirrored,
@@ -159,6 +170,8 @@ export async function judgeAgainst(
     eyes,
     eyeSpanPx,
     offset,
+    along,
+    across,
     size: eyes ? Math.sqrt(count) / eyeSpanPx : NaN,
     rollDeg: fold(degrees(0.5 * Math.atan2(2 * cxy, cxx - cyy))),
     eyesRollDeg: eyes ? fold(degrees(Math.atan2(ry - ly, rx - lx))) : NaN,

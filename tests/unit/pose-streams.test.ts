@@ -9,7 +9,7 @@ const FRAME_MS = 1000 / 30;
 const Y = new Vector3(0, 1, 0);
 /**
  * Noise on each result, cm and rad (1 σ): a stand-in for the tracker's on a still face (the real
- * one is measured end to end on the still clip, tests/e2e/motion.e2e.ts).
+ * one is measured end to end on the still camera, tests/e2e/camera.e2e.ts).
  */
 const NOISE_CM = 0.03;
 const NOISE_RAD = 0.002;

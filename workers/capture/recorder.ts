@@ -122,9 +122,9 @@ export class Recorder {
   }
 
   /**
-   * Ends the file at `pressedAtMs` (the stop press, epoch ms), so that it lasts from press to
-   * press: pictures drawn after the press (the press reached a busy worker late) are left out,
-   * and the last picture is held up to the press when none came near it.
+   * Ends the file at `pressedAtMs` (the stop press, epoch ms), so that it lasts from its first
+   * picture to the stop press: pictures drawn after the press (the press reached a busy worker
+   * late) are left out, and the last picture is held up to the press when none came near it.
    */
   async stop(pressedAtMs: number): Promise<RecordingResult> {
     this.stopped = true;
