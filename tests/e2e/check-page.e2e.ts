@@ -12,19 +12,18 @@ import { startServer } from '../../scripts/serve.mjs';
 import { validateManifest } from '../../src/catalogue/manifest';
 import { zhCN } from '../../src/i18n/zh-CN';
 import { makeBadFiles, makeVariants } from '../corpus/glasses-variants.mjs';
+import { prepareCodedClips } from '../outside/clips.mjs';
+import { clipJudge, onEyes, untilScreen } from '../outside/poll-screen';
+import type { Reading } from '../outside/picture-judge';
+import { ReferenceFaces } from '../outside/reference-faces';
+import { HIDE_STATS, shootPicture } from '../outside/screen';
 import { axeViolations } from './axe';
-import {
-  compareGlassesAtEyes,
-  selectGlasses,
-  startCamera,
-  waitForStats,
-  type EyeComparison,
-} from './app-page';
-import { prepareFixtures } from './fixtures.mjs';
+import { selectGlasses, startCamera } from './app-page';
 import { DIST_DIR, saveDownload } from './media-helpers';
 import { newSession, serviceWorkerInControl } from './storage-helpers';
 
-const fixtures = await prepareFixtures();
+const camera = (await prepareCodedClips()).still;
+let faces: ReferenceFaces;
 let server: { url: string; close(): Promise<void> };
 let dir: string;
 let textured: string;
@@ -32,6 +31,7 @@ let twoPairs: string;
 let specGloss: string;
 
 beforeAll(async () => {
+  faces = await ReferenceFaces.of(camera);
   server = await startServer({ dir: DIST_DIR, port: 0 });
   dir = await mkdtemp(join(tmpdir(), 'check-page-'));
   const original = new Uint8Array(await readFile('public/models/002.glb'));
@@ -48,36 +48,49 @@ beforeAll(async () => {
   await writeFile(twoPairs, pairs.bytes);
 });
 afterAll(async () => {
+  await faces?.close();
   await server?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 const cards = (page: Page) => page.getByTestId('check-card');
 
-/** Where the glasses sit: centre (fractions of the picture) and size (in eye spans). */
+/**
+ * Where the glasses sit on the face, as the screen shows them against an independent detection
+ * of the still face (tests/outside/): their centre along and across the eye line, and their
+ * size, in eye spans (whatever the page's picture size).
+ */
 interface Placement {
-  x: number;
-  y: number;
+  along: number;
+  across: number;
+  /** How far above the eyes' midpoint on the screen (eye spans): the same whether mirrored. */
+  up: number;
   size: number;
 }
-const placementOf = (c: EyeComparison): Placement => ({
-  x: c.glassesCentre[0],
-  y: c.glassesCentre[1],
-  size: c.glassesSizePx / c.eyeSpanPx,
+const placementOf = (r: Reading): Placement => ({
+  along: r.along,
+  across: r.across,
+  up: ((r.eyes![1] + r.eyes![3]) / 2 - r.centre[1]) / r.eyeSpanPx,
+  size: r.size,
 });
-const apart = (a: Placement, b: Placement) => Math.hypot(a.x - b.x, a.y - b.y);
+const apart = (a: Placement, b: Placement) => Math.hypot(a.along - b.along, a.across - b.across);
 
 /**
- * The placement once two readings 300 ms apart agree: the face is still, so must the glasses be.
- * Drawn at the average face's size: each page measures the face on its own and draws at true
- * size once it has (under load, one page had and the other not: 3 % apart); where the file's
- * entry puts the glasses is what is compared.
+ * The placement once two screenshots 300 ms apart agree: the face is still, so must the glasses
+ * be (each page draws at true size once it has measured the face on its own: the size changes
+ * once, then holds).
  */
 async function steadyPlacement(page: Page): Promise<Placement> {
   let last: Placement | null = null;
   for (let i = 0; i < 40; i++) {
-    const now = placementOf(await compareGlassesAtEyes(page, true));
-    if (last && apart(now, last) < 0.002 && Math.abs(now.size - last.size) < 0.01) return now;
+    const r = await untilScreen(
+      'check-live',
+      () => shootPicture(page),
+      clipJudge(camera, faces),
+      onEyes(0.5),
+    );
+    const now = placementOf(r);
+    if (last && apart(now, last) < 0.005 && Math.abs(now.size - last.size) < 0.01) return now;
     last = now;
     await page.waitForTimeout(300);
   }
@@ -176,7 +189,7 @@ describe('shop tools page', () => {
   });
 
   it('wears the file live, and its copied entry and packed file sit the same in the app', async () => {
-    const { browser, page, close } = await newSession(fixtures.still.y4m);
+    const { browser, page, close } = await newSession(camera.y4m);
     let app: { url: string; close(): Promise<void> } | null = null;
     try {
       await page.goto(`${server.url}/check?stats`);
@@ -187,24 +200,19 @@ describe('shop tools page', () => {
       expect(first).toBe('ok');
       await card.getByRole('button', { name: zhCN.checkLive }).click();
       await startCamera(page);
-      await waitForStats(page, (s) => s.freshPoses > 10);
       const plain = await steadyPlacement(page);
 
       // The sliders move the glasses on the live picture (up 10 mm, tilted 10°).
       await card.getByLabel(zhCN.checkBridgeUp).fill('10');
       await card.getByLabel(zhCN.checkTilt).fill('10');
-      // Both moves land before the reading (each slider re-fits on its own; under load the
-      // tilt's once came after the glasses had already held still where the lift put them):
-      // up by the lift, and smaller across by the tilt (0.987 → 0.939 eye spans here).
-      await expect
-        .poll(
-          async () => {
-            const now = placementOf(await compareGlassesAtEyes(page, true));
-            return now.y < plain.y - 0.01 && now.size < plain.size - 0.02;
-          },
-          { timeout: 30_000 },
-        )
-        .toBe(true);
+      // Both moves land before the reading (each slider re-fits on its own): up by the lift
+      // (10 mm, about a sixth of an eye span), and smaller by the tilt.
+      await untilScreen(
+        'check-tuned',
+        () => shootPicture(page),
+        clipJudge(camera, faces),
+        (r) => placementOf(r).up > plain.up + 0.08 && r.size < plain.size - 0.01,
+      );
       const tuned = await steadyPlacement(page);
       const entry = JSON.parse(await card.getByTestId('check-entry').innerText()) as {
         value: string;
@@ -238,17 +246,20 @@ describe('shop tools page', () => {
         dir: await appWithEntry(shopEntry, new Uint8Array(await readFile(textured))),
         port: 0,
       });
-      const appPage = await (
-        await browser.newContext({ locale: 'zh-CN', viewport: { width: 430, height: 900 } })
-      ).newPage();
+      const appContext = await browser.newContext({
+        locale: 'zh-CN',
+        viewport: { width: 430, height: 900 },
+      });
+      await appContext.addInitScript(HIDE_STATS);
+      const appPage = await appContext.newPage();
       await appPage.goto(`${app.url}/home?stats`);
       await startCamera(appPage);
       await selectGlasses(appPage, '901');
       const worn = await steadyPlacement(appPage);
       console.log('placements', JSON.stringify({ plain, tuned, worn }));
-      expect(apart(tuned, plain)).toBeGreaterThan(0.02);
-      expect(apart(worn, tuned)).toBeLessThan(0.006);
-      expect(Math.abs(worn.size - tuned.size) / tuned.size).toBeLessThan(0.03);
+      expect(apart(tuned, plain)).toBeGreaterThan(0.08);
+      expect(apart(worn, tuned)).toBeLessThan(0.03);
+      expect(Math.abs(worn.size - tuned.size) / tuned.size).toBeLessThan(0.05);
     } finally {
       await app?.close();
       await close();

@@ -70,7 +70,9 @@ async function killAndWait(page: Page, name: RegExp) {
   const message = (await alert.textContent()) ?? '';
   await expect
     .poll(async () => (await engineSerial(page)) > before && (await readStats(page)).face === 1, {
-      timeout: 60_000,
+      // The back-off (up to 15 s), a new engine's start and its first tracking, beside the
+      // other lane: 60 s was once not enough.
+      timeout: 120_000,
       interval: 100,
     })
     .toBe(true);
@@ -109,6 +111,7 @@ describe('faults, one session', () => {
     );
     // Usable meanwhile.
     await button(page, zhCN.cameraOn).click();
+    await button(page, zhCN.cameraOff).waitFor();
     await page.locator('.model-cell[data-serial="002"]').click();
     await glassesBack(page, camera, 'faults-no-occluder');
     releaseOccluder();

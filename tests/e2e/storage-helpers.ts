@@ -10,6 +10,7 @@ import {
   KEY_TASK_AND_WASM_CACHED,
   WASM_CACHE_NAME,
 } from '../../src/shared/storage-constants';
+import { HIDE_STATS } from '../outside/screen';
 import { launchChromium } from './browser.mjs';
 
 /** Storage names, passed into page.evaluate (which cannot see imports). */
@@ -123,6 +124,7 @@ export async function newSession(
     locale: 'zh-CN',
     viewport: { width: 430, height: 900 },
   });
+  await context.addInitScript(HIDE_STATS);
   if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.log('[pageerror]', error.message));

@@ -5,13 +5,7 @@
 // (barcode.mjs reads it; reference-faces.ts detects the face).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import {
-  CACHE,
-  ffmpegCached,
-  h264Available,
-  prepareFixtures,
-  rollFilter,
-} from '../e2e/fixtures.mjs';
+import { CACHE, ffmpegCached, h264Available, prepareFixtures } from '../e2e/fixtures.mjs';
 
 /** Cells across the band: a white marker, BITS of the index (lowest first), a black marker. */
 export const CELLS = 12;
@@ -20,6 +14,8 @@ export const BITS = CELLS - 2;
 export const BAND_SHARE = 1 / 32;
 /** Frames a second of the still face: the app draws every camera frame, and a still face needs few. */
 export const STILL_FPS = 10;
+/** How far the roll clip turns the still face each way (degrees). */
+export const ROLL_STEP_DEG = 15;
 
 /**
  * @typedef {{ name: string, width: number, height: number, fps: number, frames: number, bandRows: number }} ClipInfo
@@ -190,15 +186,22 @@ export async function prepareCodedClips() {
       fileClip('landscape', other, {
         filters: ['trim=duration=3', 'setpts=PTS-STARTPTS', 'fps=30', 'scale=854:480'],
       }),
-    /** The still face rolled in the picture plane, ±20° over 4 s (fixtures.mjs's roll), 8 s. */
+    /**
+     * The still face rolled in the picture plane: ROLL_STEP_DEG clockwise for 3 s, then as far
+     * the other way for 3 s. Each half holds still, so where the glasses come to rest is
+     * judged, not how fast they follow (the moving clips judge that).
+     */
     rollFile: async () => {
-      const rolled = join(CACHE, 'still-face-roll.mp4');
+      const rolled = join(CACHE, 'still-face-roll-steps.mp4');
+      const rad = ((ROLL_STEP_DEG * Math.PI) / 180).toFixed(4);
       await ffmpegCached(
         rolled,
         [picture],
         [
-          ...['-framerate', '30', '-loop', '1', '-i', picture, '-t', '8', '-r', '30'],
-          ...['-vf', rollFilter('scale=trunc(iw/2)*2:trunc(ih/2)*2'), '-an'],
+          ...['-framerate', '30', '-loop', '1', '-i', picture, '-t', '6', '-r', '30'],
+          '-vf',
+          `scale=trunc(iw/2)*2:trunc(ih/2)*2,rotate='if(lt(t,3),${rad},-${rad})':fillcolor=gray,format=yuv420p`,
+          '-an',
           ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '16', '-pix_fmt', 'yuv420p'],
         ],
       );

@@ -1,0 +1,30 @@
+// Faults the engines' checks find and that are still open (issue 48's closing note gives the
+// measurements). Each listed check still runs whole, and its outcome is printed on every run,
+// "known fault seen" with the failure or "known fault not seen", but it does not fail the run:
+// the rest of the suite gates. Fixing a fault means deleting its entry here, which makes its
+// check gate again.
+
+export const KNOWN_FAULTS: Record<string, Record<string, string>> = {
+  firefox: {
+    c:
+      'a video file: the render worker stops answering for 10 s at a time, some runs ' +
+      '("try-on engine stopped: no answer within 10 s"); the screen then holds one frame for ' +
+      '10–12.5 s',
+    d: 'after such a stall the photo shows the glasses away from the eyes (2.2 eye spans)',
+    e: 'after such a stall 录像 never shows 停止录像',
+    m: 'a photo opened after the stalled file shows black',
+    o: 'judged on the photo of (m): fails with it',
+  },
+  webkit: {
+    c:
+      'the page path shows a video file at 0.3 source frames a second here: one picture stays ' +
+      'up to 4.6 s (FROZEN_S is 3)',
+    e: '录像 on the page path does not start within 30 s',
+    m: 'a photo opened after a video file: the screen keeps showing the file',
+    o: 'judged on the photo of (m): fails with it',
+  },
+};
+
+/** The open fault `engine`'s check `id` is known to show, if any. */
+export const knownFault = (engine: string, id: string): string | undefined =>
+  KNOWN_FAULTS[engine]?.[id];
