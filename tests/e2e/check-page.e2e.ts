@@ -211,7 +211,7 @@ describe('shop tools page', () => {
         'check-tuned',
         () => shootPicture(page),
         clipJudge(camera, faces),
-        (r) => placementOf(r).up > plain.up + 0.08 && r.size < plain.size - 0.01,
+        (r) => onEyes(0.5)(r) && placementOf(r).up > plain.up + 0.08 && r.size < plain.size - 0.01,
       );
       const tuned = await steadyPlacement(page);
       const entry = JSON.parse(await card.getByTestId('check-entry').innerText()) as {

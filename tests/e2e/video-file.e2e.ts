@@ -220,7 +220,7 @@ describe('video files, one session', () => {
     console.log(liveSummary('file', live));
     expect(live.readable).toBeGreaterThanOrEqual(0.9 * live.shots);
     expect(live.judged.filter((r) => r.mirrored)).toEqual([]);
-    // Drawn on the face in every shot; lagging behind the turning head by more than the camera's
+    // Drawn near the eyes in every shot (within twice FILE_P95); lagging behind the turning head by more than the camera's
     // (FILE_P50, FILE_P95).
     expect(live.judged.filter((r) => !onEyes(2 * FILE_P95)(r))).toEqual([]);
     expect(live.p50).toBeLessThan(FILE_P50);

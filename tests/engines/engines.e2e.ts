@@ -18,8 +18,9 @@ import { readRecording } from '../outside/recording-judge';
 import { closeReference, detectFace, ReferenceFaces } from '../outside/reference-faces';
 import {
   clipJudge,
-  MOVING_P50 as LIVE_P50,
-  MOVING_P95 as LIVE_P95,
+  // The engines play the moving face as a file.
+  FILE_P50 as LIVE_P50,
+  FILE_P95 as LIVE_P95,
   onEyes,
   PRESENT,
   STILL_OFF as STILL_P95,
