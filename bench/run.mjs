@@ -13,7 +13,7 @@ import { AGAINST_PLANS } from './lib/compare.mjs';
 import { buildBench } from './lib/compare-build.mjs';
 import { runAgainst } from './lib/compare-run.mjs';
 import { runBaseline, runModelAlone, runWorker } from './lib/configs.mjs';
-import { describeMachine, load } from './lib/machine.mjs';
+import { describeMachine, load, runHead } from './lib/machine.mjs';
 import { NOTES } from './lib/notes.mjs';
 import { renderMarkdown } from './lib/report.mjs';
 import { openBrowsers } from './lib/session.mjs';
@@ -175,17 +175,8 @@ async function main() {
   const tryAll = args['motion-only']
     ? null
     : await attempter(tryAllErrors)('try-all', () => runTryAll({ baseUrl: server.url, plan, log }));
-  const date = new Date(started)
-    .toISOString()
-    .replace(/:/g, '')
-    .replace(/\.\d+Z$/, 'Z');
   const result = {
-    date,
-    mode,
-    seconds: round((Date.now() - started) / 1000, 0),
-    machine,
-    load: { start: loadStart, end: load() },
-    fixtures: fixtures.source,
+    ...runHead({ started, mode, machine, loadStart, fixtures }),
     plan,
     videos,
     motion,
@@ -196,7 +187,7 @@ async function main() {
   const markdown = renderMarkdown(result);
   const resultsDir = join(PROJECT_ROOT, 'bench/results');
   await mkdir(resultsDir, { recursive: true });
-  const jsonFile = join(resultsDir, `${date}${mode === 'quick' ? '-quick' : ''}.json`);
+  const jsonFile = join(resultsDir, `${result.date}${mode === 'quick' ? '-quick' : ''}.json`);
   await writeFile(jsonFile, `${JSON.stringify(result, null, 2)}\n`);
   // A quick run is a smoke test: it prints its table but leaves RESULTS.md to full runs.
   const fullRun = mode === 'full' && !only;

@@ -9,8 +9,7 @@ import { prepareFixtures } from '../../tests/e2e/fixtures.mjs';
 import { AGAINST_PLANS, compareApps } from './compare.mjs';
 import { describeTree, prepareAgainst, removeAgainst } from './compare-build.mjs';
 import { againstSection, writeAgainstSection } from './compare-report.mjs';
-import { describeMachine, load } from './machine.mjs';
-import { round } from './stats.mjs';
+import { describeMachine, load, runHead } from './machine.mjs';
 
 /**
  * @param {{ commit: string, mode: 'quick' | 'full', build: boolean, keep: boolean,
@@ -51,18 +50,9 @@ export async function runAgainst(options) {
     // Room to write the results before run.mjs's own deadline ends the run.
     deadlineAt: started + plan.deadlineS * 1000 - 30_000,
   });
-  const date = new Date(started)
-    .toISOString()
-    .replace(/:/g, '')
-    .replace(/\.\d+Z$/, 'Z');
   const { sha, short, subject, lockDiffers, reused } = against;
   const result = {
-    date,
-    mode,
-    seconds: round((Date.now() - started) / 1000, 0),
-    machine,
-    load: { start: loadStart, end: load() },
-    fixtures: fixtures.source,
+    ...runHead({ started, mode, machine, loadStart, fixtures }),
     plan: { ...plan, videos: videos.length },
     a: tree,
     b: { sha, short, subject, lockDiffers, worktreeReused: reused },
@@ -70,7 +60,7 @@ export async function runAgainst(options) {
   };
   const resultsDir = join(PROJECT_ROOT, 'bench/results');
   await mkdir(resultsDir, { recursive: true });
-  const name = `${date}-against-${short}${mode === 'quick' ? '-quick' : ''}.json`;
+  const name = `${result.date}-against-${short}${mode === 'quick' ? '-quick' : ''}.json`;
   await writeFile(join(resultsDir, name), `${JSON.stringify(result, null, 2)}\n`);
   const section = againstSection(result);
   if (mode === 'full') await writeAgainstSection(join(PROJECT_ROOT, 'bench/RESULTS.md'), section);

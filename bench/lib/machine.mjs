@@ -55,3 +55,23 @@ export async function describeMachine() {
     await withTimeout(browser.close(), 20_000, 'close Chromium').catch(() => {});
   }
 }
+
+/**
+ * The head of a run's result: when it started (a file-name-safe ISO time), its mode, how long it
+ * took, the machine, its load at the start and now, and which fixtures it measured.
+ * @param {{ started: number, mode: string, machine: unknown, loadStart: unknown, fixtures: { source: string } }} run
+ */
+export function runHead({ started, mode, machine, loadStart, fixtures }) {
+  const date = new Date(started)
+    .toISOString()
+    .replace(/:/g, '')
+    .replace(/\.\d+Z$/, 'Z');
+  return {
+    date,
+    mode,
+    seconds: round((Date.now() - started) / 1000, 0),
+    machine,
+    load: { start: loadStart, end: load() },
+    fixtures: fixtures.source,
+  };
+}

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
 import { zhCN } from '../../src/i18n/zh-CN';
 import { prepareCodedClips, ROLL_STEP_DEG, type FileClip } from '../outside/clips.mjs';
-import { judgeLive, liveSummary } from '../outside/live-judge';
+import { FROZEN_S, judgeLive, liveSummary } from '../outside/live-judge';
 import { decodePicture, judgePicture, type Reading } from '../outside/picture-judge';
 import {
   bare,
@@ -39,8 +39,6 @@ const run = promisify(execFile);
 const clips = await prepareCodedClips();
 const motion = await prepareMotionFixtures();
 const file = await clips.movingFile();
-/** A picture on screen this long (s) while the file plays is frozen. */
-const FROZEN_S = 3;
 /**
  * The glasses at rest on a rolled face: their long axis this close to the eye line (degrees; a
  * constant 3.7–5° on the still face, both ways, where one temple's front shows), and turned

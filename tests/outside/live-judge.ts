@@ -1,11 +1,16 @@
 // The live picture judged from its shots (screencast or screenshots): how the screen kept pace
 // with the source (which source frames it showed, and for how long), and where the glasses sat
 // on a sample of them against the reference eyes.
+import { expect } from 'vitest';
 import { readCode } from './barcode.mjs';
 import { decodePicture, judgePicture, percentile, type Reading } from './picture-judge';
+import { PRESENT } from './poll-screen';
 import type { ReferenceFaces } from './reference-faces';
 import type { Shot } from './screen';
 import type { RawClip } from './source-frames.mjs';
+
+/** A picture on screen this long (s) while the source plays is frozen. */
+export const FROZEN_S = 3;
 
 export interface LiveReading {
   shots: number;
@@ -70,3 +75,17 @@ export const liveSummary = (label: string, r: LiveReading) =>
   `${label}: ${r.judged.length} judged of ${r.readable} readable of ${r.shots} shots; glasses ` +
   `centre from the eyes p50 ${r.p50.toFixed(3)}, p95 ${r.p95.toFixed(3)} eye spans; ` +
   `${r.shownPerS.toFixed(1)} source frames shown per s, longest on screen ${r.longestHoldS.toFixed(2)} s`;
+
+/**
+ * The verdict on a moving face's live picture: nearly every shot names its source frame, enough
+ * are judged, the glasses are drawn in each, half within `p50` and all but one in twenty within
+ * `p95` eye spans of the eyes, and the picture moves on (no frame stays FROZEN_S).
+ */
+export function expectLiveOnEyes(live: LiveReading, bounds: { p50: number; p95: number }): void {
+  expect(live.readable).toBeGreaterThanOrEqual(0.9 * live.shots);
+  expect(live.judged.length).toBeGreaterThanOrEqual(Math.min(30, 0.9 * live.readable));
+  expect(live.judged.filter((r) => r.size < PRESENT)).toEqual([]);
+  expect(live.p50).toBeLessThan(bounds.p50);
+  expect(live.p95).toBeLessThan(bounds.p95);
+  expect(live.longestHoldS).toBeLessThan(FROZEN_S);
+}

@@ -3,6 +3,7 @@
 // pixels the glasses changed, and where they are against the eyes. Nothing here asks the app.
 import sharp from 'sharp';
 import { readCode, type Picture } from './barcode.mjs';
+import { PixelMoments } from './pixel-moments';
 import { registered } from './resample';
 import type { ReferenceFaces } from './reference-faces';
 import { sourceFrame, type RawClip } from './source-frames.mjs';
@@ -129,23 +130,16 @@ export async function judgeAgainst(
   const b = smoothedLuma(shown, 3, width, height);
   const inCovered = (x: number, y: number) =>
     covered.some((r) => x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height);
-  let count = 0;
-  const sum = { x: 0, y: 0, xx: 0, yy: 0, xy: 0 };
+  const changed = new PixelMoments();
   for (let y = Math.max(1, skipRows); y < height - 1; y++) {
     for (let x = 1; x < width - 1; x++) {
       const p = y * width + x;
       if (Math.abs(a[p]! - b[p]!) <= CHANGED || inCovered(x, y)) continue;
-      count++;
-      sum.x += x;
-      sum.y += y;
-      sum.xx += x * x;
-      sum.yy += y * y;
-      sum.xy += x * y;
+      changed.add(x, y);
     }
   }
-  const n = Math.max(1, count);
-  const [mx, my] = [sum.x / n, sum.y / n];
-  const [cxx, cyy, cxy] = [sum.xx / n - mx * mx, sum.yy / n - my * my, sum.xy / n - mx * my];
+  const { count } = changed;
+  const [mx, my] = changed.centre;
   const eyes = sourceEyes
     ? (sourceEyes.map((v, k) => (k % 2 === 0 ? (mirrored ? 1 - v : v) * width : v * height)) as [
         number,
@@ -173,7 +167,7 @@ export async function judgeAgainst(
     along,
     across,
     size: eyes ? Math.sqrt(count) / eyeSpanPx : NaN,
-    rollDeg: fold(degrees(0.5 * Math.atan2(2 * cxy, cxx - cyy))),
+    rollDeg: fold(changed.axisDeg),
     eyesRollDeg: eyes ? fold(degrees(Math.atan2(ry - ly, rx - lx))) : NaN,
   };
 }

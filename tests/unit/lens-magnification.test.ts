@@ -6,15 +6,7 @@
 // 1.037 and 1.106 at 12 mm).
 import { describe, expect, it } from 'vitest';
 import { baseCurveD, eyeMagnification } from '../../src/shared/lens-magnification';
-import type { LensIndex, Prescription } from '../../src/shared/prescription';
-
-const rx = (sphere: number, index: LensIndex = 1.5, cylinder = 0, axis = 180): Prescription => ({
-  sphere,
-  cylinder,
-  axis,
-  index,
-  pdMm: null,
-});
+import { rx } from './prescription-fixture';
 
 describe('the front curve', () => {
   it('follows Vogel’s rule on the spherical equivalent, no flatter than +0.50', () => {

@@ -11,7 +11,8 @@
 import { describe, expect, it } from 'vitest';
 import { decentrationMm, meridianPower, minusEdge, signedSag } from '../../src/shared/lens-optics';
 import { lensThickness, type LensMade } from '../../src/shared/lens-thickness';
-import { prescriptionProblems, type Prescription } from '../../src/shared/prescription';
+import { prescriptionProblems } from '../../src/shared/prescription';
+import { rx } from './prescription-fixture';
 
 /** A round opening of radius `r` mm, `n` points, from the temple round. */
 const circle = (r: number, n = 72) =>
@@ -19,14 +20,6 @@ const circle = (r: number, n = 72) =>
     const a = (2 * Math.PI * i) / n;
     return [r * Math.cos(a), r * Math.sin(a)];
   }).flat();
-
-const rx = (sphere: number, index: Prescription['index'] = 1.5, cylinder = 0, axis = 180) => ({
-  sphere,
-  cylinder,
-  axis,
-  index,
-  pdMm: null,
-});
 
 /** ABDO's approximate sag, mm. */
 const approximateSag = (hMm: number, power: number, n: number) =>

@@ -10,7 +10,8 @@ import {
   type LensMade,
   type LensResult,
 } from '../../src/shared/lens-thickness';
-import type { LensIndex, Prescription } from '../../src/shared/prescription';
+import type { LensIndex } from '../../src/shared/prescription';
+import { rx } from './prescription-fixture';
 
 /** A round opening of radius `r` mm, `n` points, from the temple round (x toward the temple). */
 const circle = (r: number, n = 72) =>
@@ -26,14 +27,6 @@ const aviator = (n = 48) =>
     const r = 24 + 5 * Math.max(0, Math.cos(a + (40 * Math.PI) / 180)) ** 3;
     return [r * Math.cos(a), r * Math.sin(a)];
   }).flat();
-
-const rx = (sphere: number, index: LensIndex = 1.5, cylinder = 0, axis = 180): Prescription => ({
-  sphere,
-  cylinder,
-  axis,
-  index,
-  pdMm: null,
-});
 
 const made = (lens: LensResult): LensMade => {
   expect(lens).toMatchObject({ ok: true });
