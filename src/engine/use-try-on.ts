@@ -54,6 +54,8 @@ export function useTryOn() {
   const backoff = useRef(new CrashBackoff());
   const recovering = useRef(false);
   const restartTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** A fresh engine is on its way: the dead one's late failures do not start another wait. */
+  const restartPending = useRef(false);
 
   /**
    * The worker died (crashed, closed, out of memory) or lost its GPU: a fresh canvas and engine, at once or after
@@ -63,6 +65,10 @@ export function useTryOn() {
   const recover = useCallback(
     (message: string, notice = t('engineRestarting')) => {
       console.error('try-on engine stopped:', message);
+      // The dead engine's calls still in flight fail at their deadlines, each 10 s on: counted
+      // as crashes, each would push the restart further (30 s, then again), for ever.
+      if (restartPending.current) return;
+      restartPending.current = true;
       pumpRef.current?.stop();
       setStats(null); // the dead worker's figures are not the picture's any more
       const delayMs = backoff.current.next(Date.now());
@@ -74,7 +80,10 @@ export function useTryOn() {
           : t('engineRetrying', { seconds: String(Math.round(delayMs / 1000)) }),
       );
       clearTimeout(restartTimer.current);
-      restartTimer.current = setTimeout(() => setCanvasKey((key) => key + 1), delayMs);
+      restartTimer.current = setTimeout(() => {
+        restartPending.current = false;
+        setCanvasKey((key) => key + 1);
+      }, delayMs);
     },
     [setError, setStats, setStatus],
   );
