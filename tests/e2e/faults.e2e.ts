@@ -70,9 +70,7 @@ async function killAndWait(page: Page, name: RegExp) {
   const message = (await alert.textContent()) ?? '';
   await expect
     .poll(async () => (await engineSerial(page)) > before && (await readStats(page)).face === 1, {
-      // The back-off (up to 15 s), a new engine's start and its first tracking, beside the
-      // other lane: 60 s was once not enough.
-      timeout: 120_000,
+      timeout: 60_000,
       interval: 100,
     })
     .toBe(true);
