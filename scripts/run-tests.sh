@@ -9,7 +9,8 @@
 #      wait), so the lanes may slow each other without changing a verdict;
 # and from the start, at the lowest priority, what never looks at a clock: the type check, lint
 # and the unit tests. Each step prints its duration; each lane's log is printed whole once it
-# has ended; the run fails if any step failed.
+# has ended; the run fails if any step failed, and ends with a summary of every step and every
+# test file with its time and every failed test, so that the log's last lines say what went wrong.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,7 +19,9 @@ timed() {
   shift
   local start=$SECONDS status=0
   "$@" || status=$?
-  echo "<== ${name}: $((SECONDS - start)) s$([ "$status" -eq 0 ] || echo " (failed, exit ${status})")"
+  local line="<== ${name}: $((SECONDS - start)) s$([ "$status" -eq 0 ] || echo " (failed, exit ${status})")"
+  echo "$line"
+  echo "$line" >>"$logs/steps"
   return "$status"
 }
 
@@ -37,10 +40,11 @@ fail() { [ "$status" -ne 0 ] || status=$1; }
 
 # 1. A moving face, judged live: alone.
 live=(tests/e2e/shipped.e2e.ts tests/e2e/video-file.e2e.ts)
-timed "e2e (Chromium): a moving face" npx vitest run --project e2e "${live[@]}" || fail $?
-timed "engines (Firefox ESR, WebKitGTK)" npm run test:engines || fail $?
+timed "e2e (Chromium): a moving face" npx vitest run --project e2e "${live[@]}" \
+  > >(tee "$logs/live") 2>&1 || fail $?
+timed "engines (Firefox ESR, WebKitGTK)" npm run test:engines > >(tee "$logs/engines") 2>&1 || fail $?
 
-# 2. The rest, in two lanes of about equal length (bench/RESULTS.md lists each file's time).
+# 2. The rest, in two lanes of about equal length (the summary below gives each file's time).
 lane_a=(tests/e2e/camera.e2e.ts tests/e2e/faults.e2e.ts tests/e2e/page-fallback.e2e.ts
   tests/e2e/known-face.e2e.ts tests/e2e/true-size.e2e.ts tests/e2e/storage.e2e.ts
   tests/e2e/check-page.e2e.ts tests/e2e/shop-glasses.e2e.ts)
@@ -58,4 +62,9 @@ wait "$b" || fail $?
 cat "$logs/b"
 wait "$checks" || fail $?
 cat "$logs/checks"
+
+echo "== summary"
+cat "$logs/steps"
+sed 's/\x1b\[[0-9;]*m//g' "$logs"/{live,engines,a,b,checks} |
+  grep -E '^ *(FAIL|×) |^ [✓×] +(e2e|engines) +tests/' | awk '!seen[$0]++' || true
 exit "$status"

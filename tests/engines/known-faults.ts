@@ -9,8 +9,8 @@ export const KNOWN_FAULTS: Record<string, Record<string, string>> = {
     c:
       'a video file: the render worker stops answering for 10 s at a time, some runs ' +
       '("try-on engine stopped: no answer within 10 s"); the screen then holds one frame for ' +
-      '10–12.5 s',
-    d: 'after such a stall the photo shows the glasses away from the eyes (2.2 eye spans)',
+      '10–15.8 s, or a picture shows no glasses (1 of 40)',
+    d: 'after such a stall the photo shows the glasses away from the eyes (2.2 eye spans), or none',
     e: 'after such a stall 录像 never shows 停止录像',
     m: 'a photo opened after the stalled file shows black',
     o: 'judged on the photo of (m): fails with it',
