@@ -62,7 +62,8 @@ async function parse() {
 }
 
 /** 135584 → "135 584", as the catalogue's operators read sizes. */
-const grouped = (/** @type {number} */ n) => String(Math.round(n)).replace(/\B(?=(\d{3})+$)/g, ' ');
+const grouped = (/** @type {number} */ n) =>
+  Math.round(n).toLocaleString('en-US').replace(/,/g, ' ');
 const vec = (/** @type {number[]} */ v) => `(${v.map((x) => x.toFixed(1)).join(', ')})`;
 const list = (/** @type {string[]} */ items) => (items.length ? items.join(', ') : 'none');
 const UNITS = { m: 'metres', cm: 'centimetres', mm: 'millimetres', unknown: 'unknown' };

@@ -121,12 +121,19 @@ export const FIT_LIMITS = {
   sizeToleranceMm: 2,
 } as const;
 
-const BOXING =
-  /^\s*(\d{2}(?:\.\d)?)\s*(?:□|\[\]|x|X|\*)\s*(\d{1,2}(?:\.\d)?)\s*(?:-\s*(\d{2,3}))?\s*$/;
+/** Longer than any boxing size however spaced: a longer text is refused before any pattern. */
+const FRAME_SIZE_MAX_CHARS = 40;
+/**
+ * On the trimmed text. No two repeats can take the same characters, so a failed match costs
+ * linear time (tests/unit/regex-safety.test.ts): a run of spaces between two `\s*` took
+ * quadratic time, 1.1 s for 32 000 spaces.
+ */
+const BOXING = /^(\d{2}(?:\.\d)?)\s*(?:□|\[\]|x|X|\*)\s*(\d{1,2}(?:\.\d)?)(?:\s*-\s*(\d{2,3}))?$/;
 
 /** `52□18-140` (or 52[]18-140, 52x18-140; temple optional) → sizes, or null when it is not one. */
 export function parseFrameSize(text: string): Omit<FrameSize, 'fromLenses'> | null {
-  const match = BOXING.exec(text);
+  if (text.length > FRAME_SIZE_MAX_CHARS) return null;
+  const match = BOXING.exec(text.trim());
   if (!match) return null;
   const [lensMm, bridgeMm] = [Number(match[1]), Number(match[2])];
   const templeMm = match[3] === undefined ? null : Number(match[3]);
