@@ -205,6 +205,9 @@ function cspMeta(): Plugin {
   };
 }
 
+/** The tests' and the bench's builds: test hooks and source maps (a production build has neither). */
+const testHooks = process.env.VITE_TEST_HOOKS === '1' || process.env.VITE_BENCH === '1';
+
 /**
  * `npm run bench` (VITE_BENCH=1) builds the app plus the bench pages, which run the same tracking
  * code on the main thread or alone, into dist-bench/ so the shipped dist/ stays untouched.
@@ -230,11 +233,10 @@ export default defineConfig({
     __BUILT_IN_CATALOGUE__: JSON.stringify(builtInCatalogue),
     __ASSET_BASE__: JSON.stringify(assetBase),
     __EMBED_ORIGINS__: JSON.stringify(embedOrigins()),
-    __TEST_HOOKS__: JSON.stringify(
-      process.env.VITE_TEST_HOOKS === '1' || process.env.VITE_BENCH === '1',
-    ),
+    __TEST_HOOKS__: JSON.stringify(testHooks),
   },
-  build: { target: 'es2023', sourcemap: true, chunkSizeWarningLimit: 1500, ...benchBuild },
+  // Source maps for the tests' and bench's stack traces only: a shop serves no source.
+  build: { target: 'es2023', sourcemap: testHooks, chunkSizeWarningLimit: 1500, ...benchBuild },
   test: {
     projects: [
       {

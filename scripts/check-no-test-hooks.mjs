@@ -1,5 +1,6 @@
 // A production build carries no test hook (`__TEST_HOOKS__` false): none of the names only the
-// tests' and bench's builds expose appears in its scripts. Usage: node scripts/check-no-test-hooks.mjs [dir]
+// tests' and bench's builds expose appears in its scripts; and no source map, neither as a file
+// nor as a script's pointer to one. Usage: node scripts/check-no-test-hooks.mjs [dir]
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -7,15 +8,19 @@ import path from 'node:path';
 const HOOK_NAMES = ['__tryOn', '__tryOnFrames', 'capturePair', 'comparePoses', 'errorPx'];
 
 const dir = process.argv[2] ?? 'dist';
-const files = (await readdir(dir, { recursive: true })).filter((f) => /\.m?js$/.test(f));
+const all = await readdir(dir, { recursive: true });
+const files = all.filter((f) => /\.m?js$/.test(f));
 if (files.length === 0) throw new Error(`no scripts under ${dir}/: build first`);
-const found = [];
+const found = all.filter((f) => /\.map(\.(br|gz))?$/.test(f)).map((f) => `${f}: a source map`);
 for (const file of files) {
   const text = await readFile(path.join(dir, file), 'utf8');
   for (const name of HOOK_NAMES) if (text.includes(name)) found.push(`${file}: ${name}`);
+  if (/^\/\/# sourceMappingURL=/m.test(text)) found.push(`${file}: a source map pointer`);
 }
 if (found.length > 0) {
-  console.error(`test hooks in the production build (${dir}/):\n  ${found.join('\n  ')}`);
+  console.error(
+    `test hooks or source maps in the production build (${dir}/):\n  ${found.join('\n  ')}`,
+  );
   process.exit(1);
 }
-console.log(`no test hook in ${files.length} scripts under ${dir}/`);
+console.log(`no test hook and no source map in ${files.length} scripts under ${dir}/`);

@@ -1,7 +1,7 @@
 // Static server for the production build (dist/), without a framework: precompressed variants,
 // SPA fallback, the app's security headers and cache policy. Used by `npm run serve`, tests, bench.
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, posix, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,9 +18,18 @@ const ENCODINGS = /** @type {const} */ ([
 ]);
 const SERVICE_WORKER = /^(sw|service-worker|registerSW)\.js$/;
 
-/** @param {string} path */
-async function fileStat(path) {
-  const info = await stat(path).catch(() => null);
+/** @param {string} root @param {string} file whether `file` lies inside `root` */
+const inside = (root, file) => file === root || file.startsWith(root + sep);
+
+/**
+ * A regular file whose real path lies inside `root` (a symlink may not lead out of it).
+ * @param {string} root absolute real path of the served directory
+ * @param {string} path
+ */
+async function fileStat(root, path) {
+  const real = await realpath(path).catch(() => null);
+  if (!real || !inside(root, real)) return null;
+  const info = await stat(real).catch(() => null);
   return info?.isFile() ? info : null;
 }
 
@@ -46,20 +55,23 @@ function cacheControl(relPath) {
 }
 
 /**
- * @param {string} root absolute directory
+ * A file in the served directory: not a dotfile or in a dot-folder (`.env`, `.git/`), and not
+ * through a symlink that leads out of the directory.
+ * @param {string} root absolute real path of the directory
  * @param {string} urlPath decoded URL path
  * @returns {Promise<{ file: string, relPath: string, size: number, mtimeMs: number } | null>}
  */
 async function resolveFile(root, urlPath) {
   let relPath = posix.normalize(urlPath).replace(/^\/+/, '');
   if (relPath === '' || relPath.endsWith('/')) relPath += 'index.html';
+  if (relPath.split('/').some((part) => part.startsWith('.'))) return null;
   const file = join(root, relPath);
-  if (file !== root && !file.startsWith(root + sep)) return null;
-  const info = await fileStat(file);
+  if (!inside(root, file)) return null;
+  const info = await fileStat(root, file);
   if (info) return { file, relPath, size: info.size, mtimeMs: info.mtimeMs };
   // Client-side routes (no extension) render the app; a missing asset must stay a real 404.
   if (extname(relPath) === '' || relPath.endsWith('/index.html')) {
-    const index = await fileStat(join(root, 'index.html'));
+    const index = await fileStat(root, join(root, 'index.html'));
     if (index) {
       return { file: join(root, 'index.html'), relPath: 'index.html', ...pick(index) };
     }
@@ -84,7 +96,7 @@ export async function startServer({
   assetBase = process.env.VITE_ASSET_BASE,
   embedOrigins = readEmbedOrigins(),
 } = {}) {
-  const root = resolve(dir);
+  const root = await realpath(resolve(dir)).catch(() => resolve(dir));
   const rootInfo = await stat(root).catch(() => null);
   if (!rootInfo?.isDirectory()) throw new Error(`cannot serve ${root}: not a directory`);
   /** @type {Record<string, string>} */
@@ -126,7 +138,7 @@ export async function startServer({
       let hasVariants = false;
       const accepted = acceptedEncodings(req.headers['accept-encoding']);
       for (const [name, suffix] of ENCODINGS) {
-        const variant = await fileStat(file + suffix);
+        const variant = await fileStat(root, file + suffix);
         if (!variant) continue;
         hasVariants = true;
         if (!encoding && accepted.has(name)) {
