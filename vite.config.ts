@@ -9,6 +9,9 @@ import { embedOrigins } from './scripts/lib/embed-origins.mjs';
 
 /** Where the app downloads its assets from; one setting, default the app's own origin. */
 const assetBase = process.env.VITE_ASSET_BASE ?? '/';
+/** Checked before anything is built: a bad base or shop origin stops the build, saying why. */
+const assetCspOrigins = assetOrigins(assetBase);
+const shopOrigins = embedOrigins();
 
 const readGenerated = (file: string, fallback: unknown): unknown =>
   existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : fallback;
@@ -196,7 +199,7 @@ function cspMeta(): Plugin {
     apply: 'build',
     // Right after the charset, ahead of every script and stylesheet it must govern.
     transformIndexHtml: (html) => {
-      const policy = buildCsp(assetOrigins(process.env.VITE_ASSET_BASE), { meta: true });
+      const policy = buildCsp(assetCspOrigins, { meta: true });
       if (!html.includes(charset) || policy.includes('"'))
         throw new Error('csp-meta: cannot place');
       const tag = `<meta http-equiv="Content-Security-Policy" content="${policy}" />`;
@@ -232,7 +235,7 @@ export default defineConfig({
     __ASSET_INTEGRITY__: JSON.stringify(integrity),
     __BUILT_IN_CATALOGUE__: JSON.stringify(builtInCatalogue),
     __ASSET_BASE__: JSON.stringify(assetBase),
-    __EMBED_ORIGINS__: JSON.stringify(embedOrigins()),
+    __EMBED_ORIGINS__: JSON.stringify(shopOrigins),
     __TEST_HOOKS__: JSON.stringify(testHooks),
   },
   // Source maps for the tests' and bench's stack traces only: a shop serves no source.

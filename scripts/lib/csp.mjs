@@ -1,15 +1,25 @@
 // One Content-Security-Policy for the production server and the Vite dev server, so a
 // policy violation shows up in development rather than only after deployment.
+import { checkedOrigin } from './origin.mjs';
 
 /**
- * The origin of an absolute asset base (e.g. a CDN named by VITE_ASSET_BASE); a relative base
- * such as '/' or './' is same-origin and needs no extra CSP source.
+ * The origin of an absolute asset base (e.g. a CDN named by VITE_ASSET_BASE), checked as
+ * origin.mjs says; a path on this origin such as '/' or './' needs no extra CSP source. Anything
+ * else (another scheme, `//host/`, spaces or quotes) is refused loudly.
  * @param {string | undefined} assetBase
  * @returns {string[]}
  */
 export function assetOrigins(assetBase = process.env.VITE_ASSET_BASE) {
-  if (!assetBase || !/^https?:\/\//i.test(assetBase)) return [];
-  return [new URL(assetBase).origin];
+  if (!assetBase) return [];
+  if (/[\s;,'"]/.test(assetBase)) {
+    throw new Error(`VITE_ASSET_BASE: "${assetBase}" has a space, quote, ; or , in it`);
+  }
+  if (/^\.?\/(?!\/)/.test(assetBase)) return [];
+  if (!/^https?:\/\//i.test(assetBase)) {
+    throw new Error(`VITE_ASSET_BASE: "${assetBase}" is neither a path here (/…) nor https://…`);
+  }
+  if (!URL.canParse(assetBase)) throw new Error(`VITE_ASSET_BASE: "${assetBase}" is not a URL`);
+  return [checkedOrigin(new URL(assetBase).origin, 'VITE_ASSET_BASE')];
 }
 
 /**

@@ -3,22 +3,13 @@
 // parser for both uses of the list: the app's postMessage allow-list (defined into the bundle by
 // vite.config.ts), and the frame-ancestors directive of the production server (scripts/serve.mjs;
 // any other host must send the same).
+import { checkedOrigin } from './origin.mjs';
 
 /**
  * @param {string | undefined} [text] default: process.env.VITE_EMBED_ORIGINS
- * @returns {string[]} http(s) origins, normalised; anything else is refused loudly
+ * @returns {string[]} exact https origins (origin.mjs); anything else is refused loudly
  */
 export function embedOrigins(text = process.env.VITE_EMBED_ORIGINS) {
   const origins = (text ?? '').split(/[\s,]+/).filter(Boolean);
-  return [
-    ...new Set(
-      origins.map((item) => {
-        const url = URL.canParse(item) ? new URL(item) : null;
-        if (!url || !/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, '')) {
-          throw new Error(`VITE_EMBED_ORIGINS: "${item}" is not an origin (https://shop.example)`);
-        }
-        return url.origin;
-      }),
-    ),
-  ];
+  return [...new Set(origins.map((item) => checkedOrigin(item, 'VITE_EMBED_ORIGINS')))];
 }
