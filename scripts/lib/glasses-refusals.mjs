@@ -4,6 +4,8 @@
 export const REFUSAL_MESSAGES = {
   'too-large': 'the file is larger than the 20 MB the app accepts',
   'too-many-triangles': 'the model has more than 300 000 triangles, too many for a phone',
+  'too-demanding':
+    'the file declares more mesh data (64 MB) or texture pixels (4096 × 4096 in all) than a phone gives a pair of glasses',
   corrupt: 'the file is not a valid GLB (truncated or damaged)',
   'no-meshes': 'the file holds no mesh that could be the glasses',
   texture: 'a texture could not be decoded',

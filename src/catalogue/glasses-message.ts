@@ -11,6 +11,7 @@ import type { StoredModel } from './model-files';
 const KEYS: Record<GlassesErrorCode, StringKey> = {
   'too-large': 'glassesTooLarge',
   'too-many-triangles': 'glassesTooManyTriangles',
+  'too-demanding': 'glassesTooDemanding',
   corrupt: 'glassesCorrupt',
   'no-meshes': 'glassesNoMeshes',
   texture: 'glassesTexture',
@@ -21,23 +22,15 @@ const KEYS: Record<GlassesErrorCode, StringKey> = {
 };
 
 /**
- * Refusals that are the file's own fault: a stored copy refused so is dropped, and the next tap
- * fetches the published file again. Any other failure (a decoder this device cannot fetch
- * offline, a worker that died or did not answer) keeps the stored copy: it is not to blame.
+ * Whether a freshly downloaded file that was not worn is stored all the same: only when a decoder
+ * this device could not fetch refused it (offline; the file is not to blame, and the next tap
+ * needs no second download). A file refused for itself, or one that crashed the worker or outran
+ * its deadline (`code` null), is not kept: it may be what took the worker down. A copy already
+ * stored is never dropped for a refusal: its bytes passed their hash (model-files.ts), and a
+ * refusal may come from the manifest, this version of the app or this machine.
  */
-const FILE_FAULTS: ReadonlySet<GlassesErrorCode> = new Set<GlassesErrorCode>([
-  'too-large',
-  'too-many-triangles',
-  'corrupt',
-  'no-meshes',
-  'texture',
-  'ambiguous',
-  'two-pairs',
-  'implausible',
-]);
-
-export function isFileFault(code: GlassesErrorCode | null): boolean {
-  return code !== null && FILE_FAULTS.has(code);
+export function storedUnworn(code: GlassesErrorCode | null): boolean {
+  return code === 'decoder';
 }
 
 /** Why a model cannot be worn, in the user's language, with the limits filled in. */

@@ -95,7 +95,15 @@ export async function storeModel(entry: CatalogueEntry, model: StoredModel): Pro
 export async function readModel(entry: CatalogueEntry): Promise<StoredModel | undefined> {
   const blob = await getBlob(entry.value);
   if (!blob) return undefined;
-  const glb = await blob.arrayBuffer();
+  // A record the browser cannot read back (evicted bytes, a damaged disk) is dropped alone.
+  const glb = await blob.arrayBuffer().catch((error: unknown) => {
+    console.warn(`stored ${entry.value} cannot be read; downloading it again`, error);
+    return null;
+  });
+  if (!glb) {
+    await forgetModel(entry);
+    return undefined;
+  }
   const wrongSize = entry.size !== undefined && glb.byteLength !== entry.size;
   if (wrongSize || (entry.sha256 && (await sha256Hex(glb)) !== entry.sha256)) {
     console.warn(`stored ${entry.value} is not the published file; downloading it again`);
@@ -108,7 +116,7 @@ export async function readModel(entry: CatalogueEntry): Promise<StoredModel | un
   return { glb, ...(materials ? { materials } : {}) };
 }
 
-/** A model that would not parse is removed, so the next tap downloads a fresh copy. */
+/** A stored copy that is not the published file, or cannot be read, is removed: the next tap downloads it. */
 export function forgetModel(entry: CatalogueEntry): Promise<void> {
   return deleteKey(entry.value);
 }

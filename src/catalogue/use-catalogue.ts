@@ -5,11 +5,11 @@ import type { TryOnEngine } from '../engine/try-on-engine';
 import { t } from '../i18n';
 import { DownloadError } from '../shared/checked-fetch';
 import { fittedFramesAtom, selectedModelAtom } from '../state/atoms';
-import { glassesMessage } from './glasses-message';
+import { glassesMessage, storedUnworn } from './glasses-message';
 import { useLinkedGlasses, type LinkRequest } from './use-linked-glasses';
 import { useCatalogueEntries } from './use-catalogue-entries';
 import type { CatalogueEntry } from './manifest';
-import { downloadModel, forgetModel, readModel, storeModel, type StoredModel } from './model-files';
+import { downloadModel, readModel, storeModel, type StoredModel } from './model-files';
 import { saveStatuses, storedStatuses, type ModelStatus, type StatusMap } from './model-status';
 import { useWear, wearTimeoutText, type CellFailure } from './use-wear';
 
@@ -108,14 +108,9 @@ export function useCatalogue(
       const signal = nextTap();
       const stored = status === 'downloaded' ? await readModel(entry) : undefined;
       if (stored) {
+        // A refusal keeps the copy (storedUnworn): its bytes are the published file's.
         const worn = await wear(entry, stored, signal);
         if (worn.report) tellMaterial(stored, worn.report);
-        // A stored copy refused for its own fault (damaged storage) is dropped: the next tap
-        // refetches. One that failed for another reason (offline, a dead worker) is kept.
-        else if (worn.fileFault && !signal.aborted) {
-          await forgetModel(entry);
-          setStatus(entry.value, 'not-downloaded');
-        }
         return;
       }
       setStatus(entry.value, 'downloading');
@@ -140,11 +135,10 @@ export function useCatalogue(
       } finally {
         setProgress((p) => ({ ...p, [entry.value]: 0 }));
       }
-      // Stored once the worker has accepted it, or failed for a reason that is not the file's
-      // (a dead worker, a decoder offline): a model refused for its own fault is never kept.
+      // Stored once the worker has worn it, or as storedUnworn says.
       const worn = await wear(entry, model, signal);
       if (worn.report) tellMaterial(model, worn.report);
-      const keep = worn.report !== null || (!worn.fileFault && !signal.aborted);
+      const keep = worn.report !== null || (storedUnworn(worn.code) && !signal.aborted);
       const kept = keep && (await storeModel(entry, model));
       setStatus(entry.value, kept ? 'downloaded' : 'not-downloaded');
     },

@@ -14,7 +14,7 @@ import { ENGINE_DEADLINES_MS } from '../shared/ui-constants';
 import { fittedFramesAtom, selectedModelAtom } from '../state/atoms';
 import { fittedFrameOf } from './lens-figures';
 import { useToast } from '../state/toast';
-import { isFileFault, materialMessage } from './glasses-message';
+import { materialMessage } from './glasses-message';
 import type { CatalogueEntry } from './manifest';
 import type { StoredModel } from './model-files';
 
@@ -27,9 +27,13 @@ export type CellFailure = 'download' | 'timeout' | GlassesErrorCode | null;
 export const wearTimeoutText = () =>
   t('wearTimeout', { seconds: String(ENGINE_DEADLINES_MS.wear / 1000) });
 
-/** A wear's end: the worker's report once the glasses changed, else whether the file is to blame. */
-export type WearOutcome = { report: GlassesReport } | { report: null; fileFault: boolean };
-const NOT_WORN: WearOutcome = { report: null, fileFault: false };
+/**
+ * A wear's end: the worker's report once the glasses changed, else the refusal's code (null: the
+ * worker crashed or outran its deadline, or a later tap superseded this one).
+ */
+export type WearOutcome =
+  { report: GlassesReport } | { report: null; code: GlassesErrorCode | null };
+const NOT_WORN: WearOutcome = { report: null, code: null };
 
 /**
  * Puts models on the face through the engine, and says which one is on its way: loading,
@@ -87,7 +91,7 @@ export function useWear(
         const code = glassesErrorCode(error);
         setFailure(entry.value, code ?? 'corrupt');
         toast(t('glassesLoadFailed'));
-        return { report: null, fileFault: isFileFault(code) };
+        return { report: null, code };
       } finally {
         setWearing((value) => (value === entry.value ? null : value));
       }

@@ -78,6 +78,7 @@ export const en: Strings = {
     '{count} settings in the material file had the wrong type and were ignored',
   glassesTooLarge: 'The model file is too large (limit {limit} MB)',
   glassesTooManyTriangles: 'The model is too detailed (limit {count} triangles)',
+  glassesTooDemanding: "The model's mesh data or textures are too large for a phone's memory",
   glassesCorrupt: 'The model file is damaged or not a GLB',
   glassesNoMeshes: 'The file holds no glasses to try on',
   glassesTexture: 'A texture of the model could not be decoded',

@@ -72,6 +72,7 @@ export const zhCN = {
   materialFieldsRefused: '材质文件中有 {count} 项设置的类型不对，已忽略',
   glassesTooLarge: '模型文件过大（上限 {limit} MB），无法试戴',
   glassesTooManyTriangles: '模型过于精细（上限 {wan} 万个三角形），无法试戴',
+  glassesTooDemanding: '模型的网格或贴图过大，手机内存装不下，无法试戴',
   glassesCorrupt: '模型文件已损坏或格式不对，无法读取',
   glassesNoMeshes: '文件里没有可试戴的眼镜模型',
   glassesTexture: '模型的贴图无法解码',

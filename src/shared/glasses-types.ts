@@ -157,6 +157,7 @@ export function formatFrameSize(size: Omit<FrameSize, 'fromLenses'>): string {
 export type GlassesErrorCode =
   | 'too-large'
   | 'too-many-triangles'
+  | 'too-demanding'
   | 'corrupt'
   | 'no-meshes'
   | 'texture'
@@ -168,6 +169,7 @@ export type GlassesErrorCode =
 export const GLASSES_ERROR_CODES: readonly GlassesErrorCode[] = [
   'too-large',
   'too-many-triangles',
+  'too-demanding',
   'corrupt',
   'no-meshes',
   'texture',

@@ -13,6 +13,17 @@ export const MANIFEST_MAX_BYTES = 1024 * 1024;
 export const MATERIAL_MAX_BYTES = 256 * 1024;
 /** A glasses model with more triangles than this is refused: a phone draws it at every frame. */
 export const GLASSES_MAX_TRIANGLES = 300_000;
+/**
+ * Accessor bytes a glasses model may declare (workers/assets/glb-demand.ts): room for the
+ * triangle limit's ~900 000 vertices with position, normal, UV and tangent plus indices (47 MB);
+ * the eleven real exports in ../shared/assets/glasses declare 2.2 MB at most.
+ */
+export const GLASSES_MAX_MESH_BYTES = 64 * 1024 * 1024;
+/**
+ * Texture pixels a glasses model may embed, all images together: one 4096² picture, or sixteen
+ * of 1024² (64 MB decoded); the real exports embed 6.3 million at most.
+ */
+export const GLASSES_MAX_TEXTURE_PIXELS = 4096 * 4096;
 
 /** Local storage names (must never change: data written by one version is read by the next). */
 /**

@@ -1,6 +1,7 @@
 // Files the app must refuse, each with the reason it should give (GlassesErrorCode), and files it
 // must still wear, saying what it left out (a fit reason code in `warns`).
 import { getBounds, prune } from '@gltf-transform/functions';
+import sharp from 'sharp';
 import { GLASSES_MAX_BYTES, GLASSES_MAX_TRIANGLES } from '../../scripts/lib/glasses-limits.mjs';
 import { readGlb, writeGlb, writeGlbRaw } from '../../scripts/lib/glb-container.mjs';
 import { createNodeIO } from '../../scripts/lib/gltf-node-io.mjs';
@@ -12,7 +13,7 @@ import { addBaseColorTexture } from './texture.mjs';
  * @typedef {object} BadFile
  * @property {string} name
  * @property {Uint8Array} bytes
- * @property {'corrupt' | 'no-meshes' | 'too-large' | 'too-many-triangles' | 'two-pairs' | null} expected
+ * @property {'corrupt' | 'no-meshes' | 'too-large' | 'too-many-triangles' | 'too-demanding' | 'two-pairs' | null} expected
  *   the refusal; null: worn
  * @property {'texture-dropped'} [warns] what a worn file must say it left out
  */
@@ -128,6 +129,44 @@ async function twoPairs(glb) {
 }
 
 /**
+ * The frame plus a point cloud whose accessor has no buffer view and declares 100 million
+ * points: 1.2 GB three would allocate, zero-filled, from a file a few hundred bytes larger.
+ * @param {Uint8Array} glb
+ */
+function hugeAccessor(glb) {
+  const { json, bin } = readGlb(glb);
+  const accessor = (json.accessors ??= []).push({
+    componentType: 5126,
+    count: 100_000_000,
+    type: 'VEC3',
+    min: [0, 0, 0],
+    max: [0, 0, 0],
+  });
+  const mesh = (json.meshes ??= []).push({
+    name: 'cloud',
+    primitives: [{ attributes: { POSITION: accessor - 1 }, mode: 0 }],
+  });
+  json.nodes.push({ name: 'cloud', mesh: mesh - 1 });
+  json.scenes[json.scene ?? 0].nodes.push(json.nodes.length - 1);
+  return writeGlb(json, bin);
+}
+
+/**
+ * The textured frame with a black 8192² PNG as its texture: 0.2 MB in the file, 268 MB once
+ * decoded (RGBA), four times what the app lets a pair of glasses embed.
+ * @param {Document} textured
+ */
+async function hugeTexture(textured) {
+  const png = await sharp({
+    create: { width: 8192, height: 8192, channels: 3, background: { r: 0, g: 0, b: 0 } },
+  })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  textured.getRoot().listTextures()[0]?.setImage(new Uint8Array(png));
+  return write(textured);
+}
+
+/**
  * @param {Uint8Array} glb a catalogue frame (public/models/00N.glb)
  * @returns {Promise<BadFile[]>}
  */
@@ -159,5 +198,7 @@ export async function makeBadFiles(glb) {
     { name: 'too-large.glb', bytes: tooLarge(glb), expected: 'too-large' },
     { name: 'too-many-triangles.glb', bytes: await denseGrid(glb), expected: 'too-many-triangles' },
     { name: 'two-pairs.glb', bytes: await twoPairs(glb), expected: 'two-pairs' },
+    { name: 'huge-accessor.glb', bytes: hugeAccessor(glb), expected: 'too-demanding' },
+    { name: 'huge-texture.glb', bytes: await hugeTexture(badTexture), expected: 'too-demanding' },
   ];
 }

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { Box3, Matrix4, Mesh, Vector3, type Object3D } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
@@ -7,6 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readGlb } from '../../scripts/lib/glb-container.mjs';
 import * as limits from '../../scripts/lib/glasses-limits.mjs';
 import { createNodeIO } from '../../scripts/lib/gltf-node-io.mjs';
+import { readGlbHeader } from '../../workers/assets/glb-header';
+import { checkGlbDemand } from '../../workers/assets/glb-demand';
 import { GLASSES_MAX_BYTES, GLASSES_MAX_TRIANGLES } from '../../src/shared/storage-constants';
 import {
   decodeForNode,
@@ -17,6 +19,10 @@ import {
 } from '../corpus/glasses-variants.mjs';
 
 const original = new Uint8Array(readFileSync('public/models/002.glb'));
+/** The real exports (one of them, blender-small.glb, is an HTML page): absent without ../shared. */
+const REAL_DIR = new URL('../../../shared/assets/glasses/', import.meta.url);
+const REAL_PRESENT = existsSync(REAL_DIR);
+if (!REAL_PRESENT) console.log(`skipped: the real exports (${REAL_DIR.pathname}) are not here`);
 
 const parse = (glb: Uint8Array) => new GLTFLoader().parseAsync(glb.slice().buffer, '');
 
@@ -135,6 +141,39 @@ describe('glasses corpus variants', () => {
         expect(meta.width, name).toBe(64);
       }
     }
+  });
+});
+
+describe('what a file asks of memory, read before parsing', () => {
+  const demand = (glb: Uint8Array) => {
+    const { json, bin } = readGlbHeader(glb.slice().buffer);
+    return () => checkGlbDemand(json, bin);
+  };
+
+  it('refuses the files that ask too much, each with its reason', () => {
+    const asking = badFiles.filter((b) =>
+      /^too-(demanding|many-triangles)$/.test(b.expected ?? ''),
+    );
+    expect(asking.map((b) => b.name)).toEqual([
+      'too-many-triangles.glb',
+      'huge-accessor.glb',
+      'huge-texture.glb',
+    ]);
+    for (const bad of asking) {
+      expect(demand(bad.bytes), bad.name).toThrow(new RegExp(`^${bad.expected}: `));
+    }
+  });
+
+  it('passes every variant', () => {
+    for (const v of variants) expect(demand(v.glb), v.name).not.toThrow();
+  });
+
+  it.skipIf(!REAL_PRESENT)('passes the real exports that are GLB files', () => {
+    const real = readdirSync(REAL_DIR)
+      .filter((name) => name.endsWith('.glb') && name !== 'blender-small.glb')
+      .map((name) => ({ name, bytes: new Uint8Array(readFileSync(new URL(name, REAL_DIR))) }));
+    expect(real).toHaveLength(10);
+    for (const { name, bytes } of real) expect(demand(bytes), name).not.toThrow();
   });
 });
 

@@ -264,6 +264,22 @@ describe('stored records (property)', () => {
     );
   });
 
+  it('drops only the stored model it cannot read back, so the next tap downloads it', async () => {
+    const bytes = new Uint8Array([103, 108, 84, 70, 2, 0, 0, 0]);
+    const entry = { value: 'models/unreadable.glb', serialNo: '2', text: 'x' };
+    await putBlob(entry.value, new Blob([bytes]));
+    await putBlob('models/other.glb', new Blob([bytes]));
+    const arrayBuffer = Blob.prototype.arrayBuffer;
+    Blob.prototype.arrayBuffer = () => Promise.reject(new DOMException('gone', 'NotReadableError'));
+    try {
+      expect(await readModel(entry)).toBeUndefined();
+    } finally {
+      Blob.prototype.arrayBuffer = arrayBuffer;
+    }
+    expect(await hasKey(entry.value)).toBe(false);
+    expect(await hasKey('models/other.glb')).toBe(true);
+  });
+
   it('keeps only known engine choices, for this browser only', () => {
     const ua = 'TestBrowser/1';
     const saved = fc.record(

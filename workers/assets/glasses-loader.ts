@@ -15,7 +15,9 @@ import { fitMeshes, LENS_NAME, meshesOf, triangleCount } from '../fit/fit-geomet
 import { computeFit, FitError, type FitInputs } from '../fit/glasses-fit';
 import { glassesError } from './glasses-error';
 import { physical } from './material-params';
-import { gltfLoaderFor, readGlbHeader } from './gltf-decoders';
+import { gltfLoaderFor } from './gltf-decoders';
+import { readGlbHeader } from './glb-header';
+import { checkGlbDemand } from './glb-demand';
 
 export interface GlassesOptions {
   materials?: readonly MaterialItem[];
@@ -43,6 +45,8 @@ export async function parseGlb(
     throw glassesError('too-large', `${bytes.byteLength} bytes`);
   }
   let header = readGlbHeader(bytes);
+  // Before anything allocates what the file asks for (the spec-gloss conversion parses too).
+  checkGlbDemand(header.json, header.bin);
   // The file's own extensions, as it came (the report names them), whatever was converted.
   const extensions = header.extensionsUsed;
   const notes: FitReason[] = [];

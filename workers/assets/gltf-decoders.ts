@@ -5,39 +5,7 @@ import { KTX2Loader } from 'three/examples/jsm/loaders/KTX2Loader.js';
 import { DECODER_PATHS } from '../../src/shared/storage-constants';
 import { decoderUrl } from './decoder-files';
 import { glassesError } from './glasses-error';
-
-const GLB_MAGIC = 0x46546c67; // 'glTF'
-const JSON_CHUNK = 0x4e4f534a; // 'JSON'
-
-export interface GlbHeader {
-  extensionsUsed: string[];
-  extensionsRequired: string[];
-}
-
-/** Reads the JSON chunk of a GLB without parsing the rest: which decoders does it need? */
-export function readGlbHeader(bytes: ArrayBuffer): GlbHeader {
-  if (bytes.byteLength < 20) throw glassesError('corrupt', 'shorter than a GLB header');
-  const view = new DataView(bytes);
-  if (view.getUint32(0, true) !== GLB_MAGIC) throw glassesError('corrupt', 'not a GLB file');
-  if (view.getUint32(4, true) !== 2) throw glassesError('corrupt', 'not glTF 2.0');
-  if (view.getUint32(8, true) > bytes.byteLength) throw glassesError('corrupt', 'truncated');
-  const length = view.getUint32(12, true);
-  if (view.getUint32(16, true) !== JSON_CHUNK || 20 + length > bytes.byteLength) {
-    throw glassesError('corrupt', 'no JSON chunk');
-  }
-  let json: { extensionsUsed?: unknown; extensionsRequired?: unknown };
-  try {
-    json = JSON.parse(new TextDecoder().decode(new Uint8Array(bytes, 20, length)));
-  } catch {
-    throw glassesError('corrupt', 'unreadable JSON chunk');
-  }
-  const strings = (value: unknown) =>
-    Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  return {
-    extensionsUsed: strings(json?.extensionsUsed),
-    extensionsRequired: strings(json?.extensionsRequired),
-  };
-}
+import type { GlbHeader } from './glb-header';
 
 let draco: DRACOLoader | null = null;
 let ktx2: KTX2Loader | null = null;
