@@ -3,6 +3,7 @@ import type { StringKey } from '../i18n';
 import { withDeadline } from '../shared/deadline';
 import {
   PHOTO_DECODE_TIMEOUT_MS,
+  PHOTO_HEADER_MAX_BYTES,
   PHOTO_MAX_BYTES,
   PHOTO_MAX_PX,
   PHOTO_WORK_MAX_PX,
@@ -49,12 +50,12 @@ export function photoFileProblem(file: Pick<File, 'size' | 'type'>): PhotoProble
 
 /**
  * The header of an image file, read without decoding it (a 20 MB file may hold far more pixels
- * than a phone can decode); null when it is no image. Orientations 5–8 turn the picture a
- * quarter, so its shown width is the stored height.
+ * than a phone can decode) from its first PHOTO_HEADER_MAX_BYTES; null when it is no image
+ * there. Orientations 5–8 turn the picture a quarter, so its shown width is the stored height.
  */
 export function readPhotoHeader(bytes: Uint8Array): PhotoHeader | null {
   try {
-    const size = imageSize(bytes);
+    const size = imageSize(bytes.subarray(0, PHOTO_HEADER_MAX_BYTES));
     if (!size.width || !size.height || !size.type) return null;
     const orientation = size.orientation ?? 1;
     const turned = orientation >= 5 && orientation <= 8;
@@ -113,8 +114,13 @@ export async function loadPhoto(file: File, signal: AbortSignal): Promise<Loaded
   const sizeProblem = photoSizeProblem(header);
   if (sizeProblem) throw new PhotoRefused(sizeProblem);
   // Decoded from the bytes already read (not the file again).
-  const blob = new Blob([bytes], { type: file.type });
-  const full = await withDeadline(decodeUpright(blob), PHOTO_DECODE_TIMEOUT_MS).catch(() => {
+  const decoding = decodeUpright(new Blob([bytes], { type: file.type }));
+  const full = await withDeadline(decoding, PHOTO_DECODE_TIMEOUT_MS).catch(() => {
+    // A decode that ends after its deadline gives its picture back at once.
+    decoding.then(
+      (late) => late.close(),
+      () => undefined,
+    );
     throw new PhotoRefused({
       key: 'photoUndecodable',
       params: { format: header.type.toUpperCase() },

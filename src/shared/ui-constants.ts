@@ -15,6 +15,12 @@ export const PHOTO_MAX_PX = { long: 4000, short: 3000 } as const;
  * its saved photo is CAPTURE_SCALE times that, like a video's.
  */
 export const PHOTO_WORK_MAX_PX = 1280;
+/**
+ * A photo's header is looked for in its first bytes only: a JPEG's segments before its size
+ * hold 64 kB each at most (EXIF, XMP, ICC), and a file of 20 MB of tiny crafted segments took
+ * the header reader ~2 s on the page (tests/unit/photo-file.test.ts).
+ */
+export const PHOTO_HEADER_MAX_BYTES = 512 * 1024;
 /** Reading and decoding a photo past this counts as failed, ms. */
 export const PHOTO_DECODE_TIMEOUT_MS = 20_000;
 

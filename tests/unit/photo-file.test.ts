@@ -1,11 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  loadPhoto,
+  PhotoRefused,
   photoFileProblem,
   photoSizeProblem,
   photoWorkSize,
   readPhotoHeader,
 } from '../../src/engine/photo-file';
-import { PHOTO_MAX_BYTES, PHOTO_WORK_MAX_PX } from '../../src/shared/ui-constants';
+import {
+  PHOTO_DECODE_TIMEOUT_MS,
+  PHOTO_HEADER_MAX_BYTES,
+  PHOTO_MAX_BYTES,
+  PHOTO_WORK_MAX_PX,
+} from '../../src/shared/ui-constants';
 import { format } from '../../src/i18n';
 import { zhCN } from '../../src/i18n/zh-CN';
 import { jpegHeaderOnly } from '../e2e/photo-fixtures.mjs';
@@ -42,6 +49,31 @@ describe('a photo file', () => {
       });
   });
 
+  it('finds its size behind large metadata, but not past its first 512 kB', () => {
+    const header = jpegHeaderOnly(400, 300);
+    const app = (marker: number, length: number) => {
+      const head = Buffer.from([0xff, marker, (length + 2) >> 8, (length + 2) & 0xff]);
+      return Buffer.concat([head, Buffer.alloc(length)]);
+    };
+    // EXIF, XMP and ICC at their 64 kB most: the size is still read.
+    const rich = Buffer.concat([
+      header.subarray(0, 2),
+      app(0xe1, 65_533),
+      app(0xe1, 65_533),
+      app(0xe2, 65_533),
+      header.subarray(2),
+    ]);
+    expect(readPhotoHeader(rich)).toMatchObject({ width: 400, height: 300 });
+    // 20 MB of empty segments ahead of the size (~2 s for the reader on the page): refused.
+    const buried = Buffer.concat([
+      header.subarray(0, 2),
+      Buffer.alloc(PHOTO_MAX_BYTES - 64, Buffer.from([0xff, 0xe1, 0x00, 0x02])),
+      header.subarray(2),
+    ]);
+    expect(buried.indexOf(Buffer.from([0xff, 0xc0]))).toBeGreaterThan(PHOTO_HEADER_MAX_BYTES);
+    expect(readPhotoHeader(buried)).toBeNull();
+  });
+
   it('is no photo when its header is not an image’s', () => {
     expect(readPhotoHeader(new TextEncoder().encode('notes saved as .jpg'))).toBeNull();
     expect(readPhotoHeader(new Uint8Array(0))).toBeNull();
@@ -66,5 +98,27 @@ describe('a photo file', () => {
     expect(photoWorkSize(4000, 3000)).toEqual({ width: PHOTO_WORK_MAX_PX, height: 960 });
     expect(photoWorkSize(3000, 4000)).toEqual({ width: 960, height: PHOTO_WORK_MAX_PX });
     expect(photoWorkSize(4000, 1)).toEqual({ width: PHOTO_WORK_MAX_PX, height: 1 });
+  });
+});
+
+describe('a photo decoded after its deadline', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('is refused, and its picture is given back once the decoder ends', async () => {
+    vi.useFakeTimers();
+    const late = { close: vi.fn(), width: 400, height: 300 };
+    let finish: (bitmap: typeof late) => void = () => undefined;
+    vi.stubGlobal('createImageBitmap', () => new Promise((resolve) => (finish = resolve)));
+    const file = new File([jpegHeaderOnly(400, 300)], 'face.jpg', { type: 'image/jpeg' });
+    const loading = loadPhoto(file, new AbortController().signal);
+    const refused = expect(loading).rejects.toBeInstanceOf(PhotoRefused);
+    await vi.advanceTimersByTimeAsync(PHOTO_DECODE_TIMEOUT_MS + 1);
+    await refused;
+    finish(late);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(late.close).toHaveBeenCalledTimes(1);
   });
 });
