@@ -3,8 +3,8 @@ import { CheckEngine } from '../engine/check-engine';
 import { t } from '../i18n';
 import type { FitOverride, GlassesReport } from '../shared/glasses-types';
 import type { PackOutcome } from '../shared/try-on-types';
+import { readCheckFile } from './check-file';
 import { failureReason } from './glasses-message';
-import { sha256Hex } from './manifest-entry';
 
 /** One file on the shop page, as its latest check left it. */
 export interface CheckItem {
@@ -115,14 +115,14 @@ export function useGlassesCheck() {
       for (const file of files) {
         const id = nextId.current++;
         const base = { id, name: file.name, size: file.size, sha256: null, fit: {} };
-        if (!GLB.test(file.name)) {
-          setItems((list) => [...list, { ...base, state: 'failed', error: t('checkNotGlb') }]);
+        setItems((list) => [...list, { ...base, state: 'checking' }]);
+        const read = await readCheckFile(file);
+        if ('error' in read) {
+          update(id, { state: 'failed', error: read.error });
           continue;
         }
-        setItems((list) => [...list, { ...base, state: 'checking' }]);
-        const data = await file.arrayBuffer();
-        bytes.current.set(id, data);
-        update(id, { sha256: await sha256Hex(data) });
+        bytes.current.set(id, read.bytes);
+        update(id, { sha256: read.sha256 });
         await run(id, file.name, {});
       }
     },

@@ -155,6 +155,7 @@ export const en: Strings = {
   checkFailed: 'The check failed: {reason}',
   checkTimeout: 'The check timed out (over {seconds} s): try again',
   checkNotGlb: 'Not a GLB file (the name should end in .glb)',
+  checkReadFailed: 'This file could not be read: choose it again',
   checkFrameSize: 'Size {size} (lens □ bridge - temple, mm)',
   checkFrameSizeRims: 'estimated from the rims',
   checkFrontWidth: 'Front {width} mm wide',

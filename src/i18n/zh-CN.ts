@@ -142,6 +142,7 @@ export const zhCN = {
   checkFailed: '检查失败：{reason}',
   checkTimeout: '检查超时（超过 {seconds} 秒），请重试',
   checkNotGlb: '不是 GLB 文件（应以 .glb 结尾）',
+  checkReadFailed: '无法读取这个文件，请重新选择',
   checkFrameSize: '尺寸 {size}（镜片宽□鼻梁-镜腿长，毫米）',
   checkFrameSizeRims: '按镜圈估算',
   checkFrontWidth: '镜框总宽 {width} 毫米',

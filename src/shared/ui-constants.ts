@@ -21,6 +21,8 @@ export const PHOTO_WORK_MAX_PX = 1280;
  * the header reader ~2 s on the page (tests/unit/photo-file.test.ts).
  */
 export const PHOTO_HEADER_MAX_BYTES = 512 * 1024;
+/** A chosen file read past this counts as failed (moved away, a cloud drive offline), ms. */
+export const LOCAL_FILE_READ_MS = 20_000;
 /** Reading and decoding a photo past this counts as failed, ms. */
 export const PHOTO_DECODE_TIMEOUT_MS = 20_000;
 
