@@ -89,8 +89,9 @@ export async function storeModel(entry: CatalogueEntry, model: StoredModel): Pro
 /** Reads a downloaded model back; undefined when it is not (or no longer) stored. */
 /**
  * The stored copy of a model, or undefined (then the caller downloads it). A copy that is not the
- * file the manifest names (a damaged disk, or the shop replaced the model under the same path)
- * is dropped here, before anything loads it.
+ * file this list names (a damaged disk, the shop replaced the model under the same path, or the
+ * built-in list shown while the shop's manifest fails) is left alone and never loaded: a worn
+ * download overwrites it, and the shop's list, once back, finds its own file still there.
  */
 export async function readModel(entry: CatalogueEntry): Promise<StoredModel | undefined> {
   const blob = await getBlob(entry.value);
@@ -106,8 +107,7 @@ export async function readModel(entry: CatalogueEntry): Promise<StoredModel | un
   }
   const wrongSize = entry.size !== undefined && glb.byteLength !== entry.size;
   if (wrongSize || (entry.sha256 && (await sha256Hex(glb)) !== entry.sha256)) {
-    console.warn(`stored ${entry.value} is not the published file; downloading it again`);
-    await forgetModel(entry);
+    console.warn(`stored ${entry.value} is not the file this list names; downloading it`);
     return undefined;
   }
   const materials = entry.materialParameter
@@ -116,7 +116,7 @@ export async function readModel(entry: CatalogueEntry): Promise<StoredModel | un
   return { glb, ...(materials ? { materials } : {}) };
 }
 
-/** A stored copy that is not the published file, or cannot be read, is removed: the next tap downloads it. */
+/** A stored copy that cannot be read back is removed: the next tap downloads it. */
 export function forgetModel(entry: CatalogueEntry): Promise<void> {
   return deleteKey(entry.value);
 }

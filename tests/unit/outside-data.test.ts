@@ -238,7 +238,7 @@ describe('stored records (property)', () => {
     );
   });
 
-  it('hands back a stored model only if it is the published file, else drops it', async () => {
+  it('hands back a stored model only if it is the published file, and deletes none', async () => {
     const published = new Uint8Array([103, 108, 84, 70, 2, 0, 0, 0]);
     const entry = {
       value: 'models/prop.glb',
@@ -256,7 +256,8 @@ describe('stored records (property)', () => {
             bytes.length === published.length && bytes.every((b, i) => b === published[i]);
           const stored = await readModel(entry);
           expect(stored !== undefined).toBe(same);
-          expect(await hasKey(entry.value)).toBe(same);
+          // Another list may name these bytes (the shop's, while the built-in one is shown).
+          expect(await hasKey(entry.value)).toBe(true);
           if (stored) expect(new Uint8Array(stored.glb)).toEqual(published);
         },
       ),
