@@ -56,7 +56,9 @@ export async function downloadModel(
   const glb =
     entry.size && entry.sha256
       ? await fetchChecked(
-          assetUrl(entry.value),
+          // Keyed on the file's hash, so that no cache (the service worker's CacheFirst route,
+          // the browser's) answers a replaced file with the old bytes, which fail the new hash.
+          `${assetUrl(entry.value)}?sha256=${entry.sha256}`,
           { path: entry.value, size: entry.size, sha256: entry.sha256 },
           (n) => onFraction(n / entry.size!),
           signal,

@@ -23,6 +23,8 @@ const camera = (await prepareCodedClips()).still;
 let faces: ReferenceFaces;
 let server: { url: string; close(): Promise<void> };
 let root: string;
+/** The file a shop replaces under the same path (102's), and what replaces it. */
+let replacement: Uint8Array;
 
 /** Shop entries: serial → the file and the message its cell must show (none when wearable). */
 const SHOP = [
@@ -57,6 +59,7 @@ beforeAll(async () => {
   const original = new Uint8Array(await readFile('public/models/002.glb'));
   const files = new Map<string, Uint8Array>();
   for (const v of await makeVariants(original)) files.set(v.name, v.glb);
+  replacement = files.get('mm')!;
   for (const b of await makeBadFiles(original)) files.set(b.name.replace(/\.glb$/, ''), b.bytes);
   const manifest = JSON.parse(await readFile(join(root, 'others/manifest.json'), 'utf8'));
   for (const entry of SHOP) {
@@ -161,6 +164,30 @@ describe('glasses exported by a shop', () => {
       await startCamera(page);
       await selectGlasses(page, '101');
       await expectGlassesAtEyes(page, 'draco-offline');
+
+      // The shop replaces 102's file under the same path and lists its new size and hash: the
+      // visitor's service worker and stored copy hold the old bytes, and the new ones are worn.
+      await context.setOffline(false);
+      await writeFile(join(root, 'models/shop-z-up-mm.glb'), replacement);
+      const manifest = JSON.parse(await readFile(join(root, 'others/manifest.json'), 'utf8'));
+      Object.assign(
+        manifest.find((e: { serialNo: string }) => e.serialNo === '102'),
+        {
+          size: replacement.byteLength,
+          sha256: createHash('sha256').update(replacement).digest('hex'),
+        },
+      );
+      await writeFile(join(root, 'others/manifest.json'), JSON.stringify(manifest));
+      await page.goto(`${server.url}/home?stats`);
+      await startCamera(page);
+      await cell(page, '102').click();
+      // Worn, or its cell says why not (the old bytes failing the new hash did, before).
+      await page
+        .locator('.model-cell[data-serial="102"]:is([aria-pressed="true"], :has(.retry))')
+        .waitFor({ timeout: 60_000 });
+      expect(await cell(page, '102').locator('.retry').allTextContents()).toEqual([]);
+      expect(await cell(page, '102').getAttribute('aria-pressed')).toBe('true');
+      await expectGlassesAtEyes(page, 'replaced');
     } finally {
       await close();
     }
