@@ -7,7 +7,6 @@ import { CAPTURE_SCALE, PHOTO_FILE_NAME } from '../shared/ui-constants';
 import type { TryOnControls } from '../engine/use-try-on';
 import { formatClock } from './format-clock';
 import { useOfferFile } from '../engine/use-offer-file';
-import { tellParent } from '../engine/embed-channel';
 
 /**
  * The try-on controls: camera, switch, photo, record, cancel effect. Before any source is on the
@@ -27,7 +26,6 @@ export function ControlBar({ controls }: { controls: TryOnControls }) {
       .then((png) => {
         flash((count) => count + 1);
         offer(png, PHOTO_FILE_NAME, 'photo');
-        tellParent({ type: 'photo', blob: png });
       })
       .catch((error: unknown) => {
         console.error('photo failed', error);

@@ -4,8 +4,9 @@ import { t } from '../i18n';
 import { fileOfferAtom, type FileOfferValue } from '../state/atoms';
 import { useToast } from '../state/toast';
 import { saveBlob } from '../storage/save-file';
-import { shareFile } from '../storage/share-file';
+import { canShareFile, shareFile } from '../storage/share-file';
 import { currentInAppBrowser } from '../engine/in-app-browser';
+import { shopOrigin, tellParent } from '../engine/embed-channel';
 import { BlobImage } from './blob-image';
 import { PhotoSheet } from './photo-sheet';
 
@@ -13,7 +14,8 @@ import { PhotoSheet } from './photo-sheet';
  * The finished photo or recording, where the browser can share files: 分享 opens the system
  * sheet (photo album, chat apps), 保存 downloads it under its specified name. A tap is needed
  * because the share sheet only opens on a user gesture, and encoding may outlast the one that
- * took the photo.
+ * took the photo. Inside a shop's page, a photo also offers 发送 to that page, named by its
+ * origin: it leaves the frame only on that tap.
  */
 export function FileOffer() {
   const offer = useAtomValue(fileOfferAtom);
@@ -40,16 +42,29 @@ function Offer({ offer }: { offer: FileOfferValue }) {
     saveBlob(offer.file, offer.file.name);
     setOffer(null);
   };
+  const shop = offer.kind === 'photo' ? shopOrigin() : null;
+  const send = () => {
+    tellParent({ type: 'photo', blob: offer.file });
+    toast(t('photoSentToShop'));
+    setOffer(null);
+  };
   return (
     <div className="file-offer" role="dialog" aria-label={title}>
       {offer.kind === 'photo' ? (
         <BlobImage className="file-offer-thumb" blob={offer.file} alt="" />
       ) : null}
-      <p className="file-offer-title">{title}</p>
+      <p className="file-offer-title">{shop ? t('sendPhotoToShop', { origin: shop }) : title}</p>
       <div className="file-offer-actions">
-        <button type="button" className="primary" onClick={share}>
-          {t('share')}
-        </button>
+        {shop ? (
+          <button type="button" className="primary" onClick={send}>
+            {t('send')}
+          </button>
+        ) : null}
+        {canShareFile(offer.file) ? (
+          <button type="button" className={shop ? '' : 'primary'} onClick={share}>
+            {t('share')}
+          </button>
+        ) : null}
         <button type="button" onClick={save}>
           {t('save')}
         </button>

@@ -3,7 +3,6 @@ import { useEffect, useRef } from 'react';
 import type { CellState } from '../catalogue/use-catalogue';
 import type { LinkState } from '../catalogue/use-linked-glasses';
 import { commandOf, isEmbedded, tellParent } from '../engine/embed-channel';
-import { t } from '../i18n';
 import { engineErrorAtom, engineStatusAtom } from '../state/atoms';
 
 interface Options {
@@ -15,8 +14,8 @@ interface Options {
 
 /**
  * The embedded try-on's side of its talk with the shop's page (engine/embed-channel.ts says who
- * may listen): `ready` once the engine is, `worn` with each frame put on, `error` with what the
- * person is told; `wear` from the page chooses a frame. The photo goes out from the control bar.
+ * may listen): `ready` once the engine is, `worn` with each frame put on, `error` with a code;
+ * `wear` from the page chooses a frame. A photo goes out only when the person says so (file-offer).
  */
 export function useEmbedChannel({ cells, link, onWear }: Options): void {
   const embedded = isEmbedded();
@@ -36,12 +35,12 @@ export function useEmbedChannel({ cells, link, onWear }: Options): void {
     if (worn) tellParent({ type: 'worn', serialNo: worn });
   }, [embedded, worn]);
   useEffect(() => {
-    if (embedded && error) tellParent({ type: 'error', message: error });
+    if (embedded && error) tellParent({ type: 'error', code: 'engine' });
   }, [embedded, error]);
   const missing = link && !link.found ? link.asked : null;
   useEffect(() => {
     if (embedded && missing) {
-      tellParent({ type: 'error', message: t('linkedMissing', { asked: missing }) });
+      tellParent({ type: 'error', code: 'linked-missing', serialNo: missing });
     }
   }, [embedded, missing]);
   useEffect(() => {

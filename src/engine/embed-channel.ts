@@ -14,12 +14,29 @@ export type EmbedEvent =
   | { type: 'ready' }
   | { type: 'worn'; serialNo: string }
   | { type: 'photo'; blob: Blob }
-  | { type: 'error'; message: string };
+  /** A code, never the words or an error's text: `serialNo` is the shop's own, echoed. */
+  | { type: 'error'; code: 'engine' | 'linked-missing'; serialNo?: string };
 export type EmbedCommand = { type: 'wear'; serialNo: string };
 
 /** The page was opened as the embedded try-on (`?embed`) inside another page. */
 export function isEmbedded(win: Window = window): boolean {
   return win.parent !== win && new URLSearchParams(win.location.search).has(EMBED_PARAM);
+}
+
+/**
+ * The listed origin of the page around this one, to name where a photo would go: the browser's
+ * own word for it (ancestorOrigins; the referrer where that is missing), or the only listed
+ * origin. Null when the parent is not on the list or cannot be told apart: then nothing is offered.
+ */
+export function shopOrigin(
+  win: Window = window,
+  origins: readonly string[] = __EMBED_ORIGINS__,
+): string | null {
+  if (!isEmbedded(win)) return null;
+  const referrer = URL.canParse(win.document.referrer) ? new URL(win.document.referrer) : null;
+  const named = win.location.ancestorOrigins?.[0] ?? referrer?.origin;
+  if (named) return origins.includes(named) ? named : null;
+  return origins.length === 1 ? origins[0]! : null;
 }
 
 /** Tells the page around this one, if it is at a listed origin; otherwise nobody hears it. */

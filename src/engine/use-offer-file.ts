@@ -5,12 +5,14 @@ import { fileOfferAtom } from '../state/atoms';
 import { useToast } from '../state/toast';
 import { saveBlob } from '../storage/save-file';
 import { canShareFile } from '../storage/share-file';
+import { shopOrigin } from './embed-channel';
 import { currentInAppBrowser } from './in-app-browser';
 
 /**
  * Hands a finished photo or recording to the user: offered for 分享 and 保存 where the browser can
  * share files (phones), shown to long-press in an app's own browser (downloads do nothing there),
- * otherwise downloaded under its specified name with a short confirmation.
+ * offered to send to the shop's page around it (?embed, file-offer.tsx), otherwise downloaded
+ * under its specified name with a short confirmation.
  */
 export function useOfferFile() {
   const setOffer = useSetAtom(fileOfferAtom);
@@ -18,7 +20,8 @@ export function useOfferFile() {
   return useCallback(
     (blob: Blob, fileName: string, kind: 'photo' | 'video') => {
       const file = new File([blob], fileName, { type: blob.type });
-      if (currentInAppBrowser() || canShareFile(file)) return setOffer({ file, kind });
+      const toShop = kind === 'photo' && shopOrigin() !== null;
+      if (currentInAppBrowser() || canShareFile(file) || toShop) return setOffer({ file, kind });
       saveBlob(blob, fileName);
       toast(t(kind === 'photo' ? 'photoSaved' : 'videoSaved'));
     },

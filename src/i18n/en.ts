@@ -208,6 +208,9 @@ export const en: Strings = {
   compareHint: 'Press and hold the picture to compare without glasses',
   compareShowing: 'Without glasses',
   share: 'Share',
+  send: 'Send',
+  sendPhotoToShop: 'Send this photo to the shop? ({origin})',
+  photoSentToShop: 'Photo sent to the shop',
   save: 'Save',
   close: 'Close',
   // In-app browsers (src/engine/in-app-browser.ts): their names, and what works there.

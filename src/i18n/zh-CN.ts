@@ -191,6 +191,9 @@ export const zhCN = {
   compareHint: '按住画面：对比不戴眼镜',
   compareShowing: '未戴眼镜',
   share: '分享',
+  send: '发送',
+  sendPhotoToShop: '发送这张照片给商家？（{origin}）',
+  photoSentToShop: '照片已发送给商家',
   save: '保存',
   close: '关闭',
   // In-app browsers (src/engine/in-app-browser.ts): their names, and what works there.

@@ -87,8 +87,16 @@ describe("inside a shop's page (?embed)", () => {
         await heard(page, 'worn', '003');
         const cell = frame.locator('.model-cell[data-serial="003"]');
         expect(await cell.getAttribute('aria-pressed')).toBe('true');
-        // The photo reaches the shop's page as a PNG, at 2× the camera's picture.
+        // The photo reaches the shop's page only when the person sends it, asked in the frame
+        // with the shop's origin; then as a PNG, at 2× the camera's picture.
         await frame.getByRole('button', { name: zhCN.takePhoto }).click();
+        const ask = frame.getByRole('dialog', { name: zhCN.photoReady });
+        await expect
+          .poll(() => ask.locator('.file-offer-title').textContent(), { timeout: 30_000 })
+          .toBe(zhCN.sendPhotoToShop.replace('{origin}', SHOP));
+        await page.waitForTimeout(1000);
+        expect((await events(page)).map((e) => e.type)).not.toContain('photo');
+        await ask.getByRole('button', { name: zhCN.send, exact: true }).click();
         await heard(page, 'photo');
         const png = await page.evaluate(async () => {
           const list = (window as unknown as { tryOnEvents: { type: string; blob?: Blob }[] })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCsp } from '../../scripts/lib/csp.mjs';
 import { embedOrigins } from '../../scripts/lib/embed-origins.mjs';
-import { commandOf, isEmbedded, tellParent } from '../../src/engine/embed-channel';
+import { commandOf, isEmbedded, shopOrigin, tellParent } from '../../src/engine/embed-channel';
 
 const SHOP = 'https://shop.example';
 
@@ -33,6 +33,23 @@ describe('the embedded try-on and the shop page around it', () => {
     const unlisted = framed();
     tellParent({ type: 'ready' }, unlisted.win, []);
     expect(unlisted.sent).toEqual([]);
+  });
+
+  it('names where a photo would go only when the parent is a listed page', () => {
+    const at = (ancestor: string | null, referrer = '') => {
+      const { win } = framed();
+      const location = { search: '?embed', ...(ancestor ? { ancestorOrigins: [ancestor] } : {}) };
+      return Object.assign(win, { location, document: { referrer } });
+    };
+    const OTHER = 'https://m.shop.example';
+    expect(shopOrigin(at(OTHER), [SHOP, OTHER])).toBe(OTHER);
+    expect(shopOrigin(at('https://evil.example'), [SHOP])).toBeNull();
+    // Firefox names no ancestors: the referrer does, or the only listed origin.
+    expect(shopOrigin(at(null, `${OTHER}/product/3`), [SHOP, OTHER])).toBe(OTHER);
+    expect(shopOrigin(at(null, 'https://evil.example/'), [SHOP])).toBeNull();
+    expect(shopOrigin(at(null), [SHOP])).toBe(SHOP);
+    expect(shopOrigin(at(null), [SHOP, OTHER])).toBeNull();
+    expect(shopOrigin(framed('').win, [SHOP])).toBeNull();
   });
 
   it('obeys wear only from the parent window at a listed origin', () => {
