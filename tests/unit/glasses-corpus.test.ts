@@ -69,7 +69,7 @@ let originalCorners: Vector3[] = [];
 beforeAll(async () => {
   [variants, badFiles] = await Promise.all([makeVariants(original), makeBadFiles(original)]);
   originalCorners = corners((await parse(original)).scene);
-}, 60_000);
+}, 180_000);
 
 describe('glasses corpus variants', () => {
   it('has every variant once, and builds the same bytes every time', async () => {
