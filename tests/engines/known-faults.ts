@@ -1,10 +1,21 @@
-// Faults the engines' checks find and that are still open (issue 48's closing note gives the
-// measurements). Each listed check still runs whole, and its outcome is printed on every run,
+// Faults the outside checks find and that are still open, in Firefox and WebKit (engines.e2e.ts)
+// and in Chromium's file path (video-file.e2e.ts); issue 48's closing note gives the
+// measurements. Each listed check still runs whole, and its outcome is printed on every run,
 // "known fault seen" with the failure or "known fault not seen", but it does not fail the run:
 // the rest of the suite gates. Fixing a fault means deleting its entry here, which makes its
 // check gate again.
 
 export const KNOWN_FAULTS: Record<string, Record<string, string>> = {
+  // Chromium's video-file path (video-file.e2e.ts): the checks below still gate on the gross
+  // fault (glasses missing, or off by more than FILE_P95), and report the fine one.
+  chromium: {
+    'file-live-p50':
+      "the file's live picture lags the camera's: p50 0.25–0.35 eye spans over runs, just over " +
+      'FILE_P50 (0.35) in some',
+    'file-photo':
+      'a photo taken while the file plays can carry the pose filter’s lag: 0.40 eye spans along ' +
+      'the eye line in one run (STILL_OFF is 0.25)',
+  },
   firefox: {
     c:
       'a video file: the render worker stops answering for 10 s at a time, some runs ' +
@@ -29,3 +40,23 @@ export const KNOWN_FAULTS: Record<string, Record<string, string>> = {
 /** The open fault `engine`'s check `id` is known to show, if any. */
 export const knownFault = (engine: string, id: string): string | undefined =>
   KNOWN_FAULTS[engine]?.[id];
+
+/**
+ * Runs one listed check whole: its failure is printed, not thrown, while its fault is listed
+ * above; a check not listed fails as any other.
+ */
+export async function unlessKnown(
+  engine: string,
+  id: string,
+  check: () => void | Promise<void>,
+): Promise<void> {
+  const known = knownFault(engine, id);
+  try {
+    await check();
+    if (known) console.log(`[known] ${engine} (${id}) known fault not seen: ${known}`);
+  } catch (error) {
+    if (!known) throw error;
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    console.log(`[known] ${engine} (${id}) known fault seen: ${known} | ${message}`);
+  }
+}
