@@ -141,8 +141,10 @@ describe('the camera and the catalogue, one session', () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     let asked = false;
-    // The context's route sees the service worker's fetches too.
-    await app.context.route('**/007.glb', async (route) => {
+    // The context's route sees the service worker's fetches too; the file is asked for with its
+    // hash in the query (model-files.ts).
+    const file = /\/models\/007\.glb(\?.*)?$/;
+    await app.context.route(file, async (route) => {
       asked = true;
       await held;
       await route.continue().catch(() => {});
@@ -152,7 +154,7 @@ describe('the camera and the catalogue, one session', () => {
     await wear(page, '008');
     await expect.poll(() => cell(page, '007').getAttribute('data-status')).not.toBe('downloading');
     release();
-    await app.context.unroute('**/007.glb');
+    await app.context.unroute(file);
     expect(await hasModelDbRecord(page, 'models/007.glb')).toBe(false);
     expect(await page.locator('.model-cell[aria-pressed="true"]').getAttribute('data-serial')).toBe(
       '008',

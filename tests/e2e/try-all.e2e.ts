@@ -188,7 +188,10 @@ describe('全部试戴: every frame on one picture', () => {
         const models: string[] = [];
         page.on('request', (r) => r.url().includes('/models/') && models.push(r.url()));
         // Frame 001 cannot be downloaded: its cell says so and the others are drawn.
-        await context.route('**/models/001.glb', (route) => route.fulfill({ status: 404 }));
+        // Asked for with its hash in the query (model-files.ts).
+        await context.route(/\/models\/001\.glb(\?.*)?$/, (route) =>
+          route.fulfill({ status: 404 }),
+        );
         await startCamera(page);
         await waitForStats(page, (s) => s.face === 1 && s.eyes.length === 4, 120_000);
         await page.locator('.try-all').click();
