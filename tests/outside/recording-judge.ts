@@ -28,8 +28,10 @@ export interface RecordingReading {
   /** Frames per second in the file, and different source frames per second of it. */
   fps: number;
   distinctFps: number;
-  /** Source time covered (frames of the clip / its rate) against the file's own duration. */
+  /** Source time covered from the first frame to the last (frames of the clip / its rate). */
   sourceSpanS: number;
+  /** The file's time from its first frame to its last: what sourceSpanS is measured against. */
+  framesSpanS: number;
 }
 
 function run(command: string, args: string[]): Promise<string> {
@@ -149,5 +151,6 @@ export async function readRecording(
     fps: frames.length / durationS,
     distinctFps: distinct / durationS,
     sourceSpanS: steps / clip.fps,
+    framesSpanS: frames.at(-1)!.timeS - frames[0]!.timeS,
   };
 }
