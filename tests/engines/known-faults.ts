@@ -26,6 +26,9 @@ export const KNOWN_FAULTS: Record<string, Record<string, string>> = {
       '10–15.8 s, or a picture shows no glasses (1 of 40)',
     d: 'after such a stall the photo shows the glasses away from the eyes (2.2 eye spans), or none',
     e: 'after such a stall 录像 never shows 停止录像',
+    h:
+      'a tab hidden near the file’s end: shown again, the file stands at its end (10.8 s, not ' +
+      'paused) and one frame comes in 30 s (the loop does not restart); one run of five',
     m: 'a photo opened after the stalled file shows black',
     o: 'judged on the photo of (m): fails with it',
   },
