@@ -23,6 +23,14 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/**
+ * Patterns the automaton checker cannot judge (lookarounds), each read by hand: why each is linear.
+ */
+const UNPROVED: Record<string, string> = {
+  [String.raw`^(?!\/)(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9._\-/]+$`]:
+    'anchored at the start: each lookahead scans once, then one class run (manifest SAFE_PATH, ≤ 200 characters)',
+};
+
 interface Found {
   where: string;
   source: string;
@@ -83,9 +91,12 @@ describe('regular expressions', () => {
   it.each(patterns.map((p) => [p.where, p] as const))(
     '%s matches in linear time',
     (_where, { source, flags }) => {
-      const result = checkSync(source, flags, { timeout: 10_000 });
+      // The automaton checker only: its verdict is a proof, where the fuzz checker's is a
+      // random, time-bounded search (it called SAFE_PATH vulnerable on a loaded machine once).
+      const result = checkSync(source, flags, { checker: 'automaton', timeout: 30_000 });
       const attack = result.status === 'vulnerable' ? result.attack.string.slice(0, 40) : '';
-      expect(result.status, `${result.status} ${JSON.stringify(attack)}`).toBe('safe');
+      const verdict = result.status === 'unknown' && UNPROVED[source] ? 'reviewed' : result.status;
+      expect(verdict, `${result.status} ${JSON.stringify(attack)}`).toMatch(/^(safe|reviewed)$/);
     },
   );
 });
