@@ -43,8 +43,11 @@ const STRIP = 5;
 const FAN = 6;
 
 type Json = Record<string, unknown>;
+/** A JSON array's objects, each at its own index (an item that is no object reads as empty). */
 const list = (value: unknown): Json[] =>
-  Array.isArray(value) ? value.filter((v): v is Json => typeof v === 'object' && v !== null) : [];
+  Array.isArray(value)
+    ? value.map((v): Json => (typeof v === 'object' && v !== null ? (v as Json) : {}))
+    : [];
 /** A declared count or offset: a non-negative integer, or the file is damaged. */
 function count(value: unknown, what: string): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
