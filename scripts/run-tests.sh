@@ -65,6 +65,11 @@ cat "$logs/checks"
 
 echo "== summary"
 cat "$logs/steps"
-sed 's/\x1b\[[0-9;]*m//g' "$logs"/{live,engines,a,b,checks} |
-  grep -E '^ *(FAIL|×) |^ [✓×] +(e2e|engines) +tests/' | awk '!seen[$0]++' || true
+# Each failed test's header in vitest's report is followed by its error and the line that threw:
+# both are printed under it.
+sed 's/\x1b\[[0-9;]*m//g' "$logs"/{live,engines,a,b,checks} | awk '
+  /^ *FAIL / { print; why = 1; next }
+  why > 0 && /^(⎯|$)/ { why = 0 }
+  why > 0 && !/^ *[0-9]+\|/ { print "      " $0; if ($0 ~ /❯/) why = 0; next }
+  /^ *× |^ [✓×] +(e2e|engines) +tests\// && !seen[$0]++ { print }' || true
 exit "$status"

@@ -2,6 +2,7 @@ import { Euler, Matrix4, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
 import { CAMERA_FOV } from '../../src/shared/render-constants';
 import {
+  CAMERA_WAIT_FRAMES,
   FaceMeasurer,
   FORGET_AFTER_MS,
   IRIS_SPREAD,
@@ -15,6 +16,7 @@ import {
   type MeasureSample,
 } from '../../workers/measure/measure-sample';
 import type { TrackResult } from '../../workers/common/track-result';
+import type { FaceMeasure } from '../../src/shared/try-on-types';
 
 /** Canonical face points (cm) the measurement reads, from face_landmarker.task's metadata. */
 const CANONICAL: Record<number, [number, number, number]> = {
@@ -201,8 +203,11 @@ describe('FaceMeasurer', () => {
     for (let i = 0; i < STABLE_FRAMES - 1; i++)
       measurer.add(trackedFace(face, i * 999), i * 40, W, H, null);
     expect(measurer.estimate()).toBeNull();
-    for (let i = STABLE_FRAMES; i < 60; i++)
+    // A head that does not turn: the camera's distance is waited for, then taken as the 63°'s.
+    for (let i = STABLE_FRAMES - 1; i < CAMERA_WAIT_FRAMES - 1; i++)
       measurer.add(trackedFace(face, i * 999), i * 40, W, H, null);
+    expect(measurer.estimate()).toBeNull();
+    measurer.add(trackedFace(face, 59 * 999), 59 * 40, W, H, null);
     const estimate = measurer.estimate()!;
     expect(estimate).not.toBeNull();
     const truth = EYE_SPAN_CM * 10 * face.scale;
@@ -211,13 +216,13 @@ describe('FaceMeasurer', () => {
     // ±4 % of the iris ruler, and a little more for the frames' scatter.
     expect(estimate.pdErrorMm).toBeGreaterThanOrEqual(truth * IRIS_SPREAD * 0.98);
     expect(estimate.pdErrorMm).toBeLessThan(truth * IRIS_SPREAD * 1.3);
-    expect(estimate.frames).toBe(59);
+    expect(estimate.frames).toBe(CAMERA_WAIT_FRAMES);
   });
 
   it('leaves blinks and turns out, and forgets a face gone for a while', () => {
     const measurer = new FaceMeasurer();
     let t = 0;
-    for (let i = 0; i < 40; i++) {
+    for (let i = 0; i < CAMERA_WAIT_FRAMES; i++) {
       measurer.add(trackedFace({ scale: 1.08, distanceCm: 45 }), (t += 40), W, H, null);
       // Blinks and turns at a wrong size: they must not pull the estimate.
       measurer.add(trackedFace({ scale: 0.8, distanceCm: 45, blink: 0.9 }), (t += 40), W, H, null);
@@ -226,7 +231,7 @@ describe('FaceMeasurer', () => {
     }
     const estimate = measurer.estimate()!;
     expect(Math.abs(estimate.pdMm / (EYE_SPAN_CM * 10 * 1.08) - 1)).toBeLessThan(0.02);
-    expect(estimate).toMatchObject({ frames: 40, refused: 80 });
+    expect(estimate).toMatchObject({ frames: CAMERA_WAIT_FRAMES, refused: 2 * CAMERA_WAIT_FRAMES });
     const none: TrackResult = {
       faceLandmarks: [],
       faceBlendshapes: [],
@@ -250,13 +255,18 @@ describe('FaceMeasurer', () => {
     (fovDeg, distanceCm, gaze) => {
       const measurer = new FaceMeasurer();
       const face = { scale: 0.95, distanceCm, fovDeg, gaze, noisePx: 0.05 };
+      const focal = (fov: number) => 1 / Math.tan((fov * Math.PI) / 360);
+      const cameraScale = focal(fovDeg) / focal(CAMERA_FOV);
+      let first: FaceMeasure | null = null;
       for (let i = 0; i < 90; i++) {
         const yawDeg = 30 * Math.sin(i / 6);
         measurer.add(trackedFace({ ...face, yawDeg }, i * 999), i * 40, W, H, null);
+        first ??= measurer.estimate();
       }
+      // The first figure shown already knows the camera (a badge that then moved helps no one).
+      expect(first!.frames).toBeLessThan(CAMERA_WAIT_FRAMES);
+      expect(Math.abs(first!.cameraScale / cameraScale - 1)).toBeLessThan(0.15);
       const estimate = measurer.estimate()!;
-      const focal = (fov: number) => 1 / Math.tan((fov * Math.PI) / 360);
-      const cameraScale = focal(fovDeg) / focal(CAMERA_FOV);
       expect(Math.abs(estimate.cameraScale / cameraScale - 1)).toBeLessThan(0.15);
       const pd = EYE_SPAN_CM * 10 * face.scale;
       expect(Math.abs(estimate.pdMm / pd - 1)).toBeLessThan(0.015);

@@ -28,10 +28,10 @@ export interface Perspective {
 
 /**
  * The real camera's distance ÷ the 63° camera's, from frames' perspectives (MeasureSample): the
- * median slope between pairs of frames turned differently enough (robust to odd frames), or 1
+ * median slope between pairs of frames turned differently enough (robust to odd frames), or null
  * while the head has not turned enough to say.
  */
-export function cameraScale(frames: readonly Perspective[]): number {
+export function cameraScale(frames: readonly Perspective[]): number | null {
   const slopes: number[] = [];
   // Every frame against every few others: at most about 3,000 pairs to sort on each new frame,
   // 0.8 ms on the test machine (all 11,000 pairs of 150 kept frames would take three times that).
@@ -43,7 +43,7 @@ export function cameraScale(frames: readonly Perspective[]): number {
       slopes.push((frames[i]!.measured - frames[j]!.measured) / apart);
     }
   }
-  if (slopes.length < MIN_PAIRS) return 1;
+  if (slopes.length < MIN_PAIRS) return null;
   const slope = median(slopes);
   return slope * RANGE[1] <= 1 ? RANGE[1] : Math.min(RANGE[1], Math.max(RANGE[0], 1 / slope));
 }

@@ -23,6 +23,13 @@ export const IRIS_SPREAD = 0.5 / IRIS_DIAMETER_MM;
 const KEPT_FRAMES = 150;
 /** Kept frames needed, and how still the middle must be (its standard error, mm), to report. */
 export const STABLE_FRAMES = 20;
+/**
+ * Kept frames after which a head that has not turned enough to tell the camera's distance is
+ * measured at the 63° camera's. Before, nothing is reported: a head that turns tells it within a
+ * few seconds (portrait-turn: 27 frames), and a badge shown at the 63° camera's distance first
+ * would then move by 3 mm (true-size.e2e's steadiness).
+ */
+export const CAMERA_WAIT_FRAMES = 60;
 const STABLE_SEM_MM = 0.6;
 /** No face this long: whoever comes next may be someone else, so the measurement starts over. */
 export const FORGET_AFTER_MS = 4_000;
@@ -71,7 +78,9 @@ export class FaceMeasurer {
     const n = this.samples.length;
     if (n < STABLE_FRAMES) return null;
     // The camera's distance is one for the whole session; the turns so far tell it best.
-    const camera = cameraScale(this.samples.map((s) => s.perspective));
+    const camera =
+      cameraScale(this.samples.map((s) => s.perspective)) ?? (n >= CAMERA_WAIT_FRAMES ? 1 : null);
+    if (camera === null) return null;
     const sizes = this.samples.map((s) => sizesOf(s, camera));
     const pd = spreadOf(sizes.map((s) => s.pdMm));
     const width = spreadOf(sizes.map((s) => s.faceWidthMm));
