@@ -12,6 +12,10 @@ command -v WebKitWebDriver >/dev/null 2>&1 || missing+=(webkit2gtk-driver)
 command -v xvfb-run >/dev/null 2>&1 || missing+=(xvfb xauth)
 dpkg-query -W -f='${Status}' libgl1-mesa-dri 2>/dev/null | grep -q 'install ok installed' ||
   missing+=(libgl1-mesa-dri)
+# The host configurations the build writes are served by the real hosts in the unit tests
+# (tests/unit/host-configs.test.ts).
+command -v nginx >/dev/null 2>&1 || missing+=(nginx-light)
+command -v caddy >/dev/null 2>&1 || missing+=(caddy)
 # CJK glyphs, or the Chinese UI renders as boxes in screenshots.
 dpkg-query -W -f='${Status}' fonts-noto-cjk 2>/dev/null | grep -q 'install ok installed' ||
   missing+=(fonts-noto-cjk)

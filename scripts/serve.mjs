@@ -7,16 +7,16 @@ import { extname, join, posix, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from './lib/constants.mjs';
-import { assetOrigins, buildCsp } from './lib/csp.mjs';
+import { assetOrigins } from './lib/csp.mjs';
 import { embedOrigins as readEmbedOrigins } from './lib/embed-origins.mjs';
 import { mimeType } from './lib/mime.mjs';
+import { cacheControl, securityHeaders } from './lib/security-headers.mjs';
 
 /** Best first: brotli is smaller, gzip is the fallback for clients without it. */
 const ENCODINGS = /** @type {const} */ ([
   ['br', '.br'],
   ['gzip', '.gz'],
 ]);
-const SERVICE_WORKER = /^(sw|service-worker|registerSW)\.js$/;
 
 /** @param {string} root @param {string} file whether `file` lies inside `root` */
 const inside = (root, file) => file === root || file.startsWith(root + sep);
@@ -42,16 +42,6 @@ function acceptedEncodings(header = '') {
     if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
   }
   return accepted;
-}
-
-/** @param {string} relPath posix path inside the served directory */
-function cacheControl(relPath) {
-  const name = posix.basename(relPath);
-  // Only Vite's content-hashed output may be cached forever; everything else must revalidate.
-  if (relPath.startsWith('assets/') && !SERVICE_WORKER.test(name)) {
-    return 'public, max-age=31536000, immutable';
-  }
-  return 'no-cache';
 }
 
 /**
@@ -100,12 +90,7 @@ export async function startServer({
   const rootInfo = await stat(root).catch(() => null);
   if (!rootInfo?.isDirectory()) throw new Error(`cannot serve ${root}: not a directory`);
   /** @type {Record<string, string>} */
-  const baseHeaders = {
-    'Content-Security-Policy': buildCsp(assetOrigins(assetBase), { frameAncestors: embedOrigins }),
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'Permissions-Policy': 'camera=(self)',
-  };
+  const baseHeaders = securityHeaders({ assetOrigins: assetOrigins(assetBase), embedOrigins });
 
   const server = createServer(async (req, res) => {
     for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);

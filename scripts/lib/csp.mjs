@@ -1,5 +1,6 @@
-// One Content-Security-Policy for the production server and the Vite dev server, so a
-// policy violation shows up in development rather than only after deployment.
+// One Content-Security-Policy for the production server, the host configurations and the built
+// index.html's <meta> tag (security-headers.mjs, vite.config.ts). The dev server sends none: its
+// React refresh runs an inline script and its CSS arrives as <style> elements.
 import { checkedOrigin } from './origin.mjs';
 
 /**
@@ -42,7 +43,8 @@ export function buildCsp(extraOrigins = [], { meta = false, frameAncestors = [] 
     ["connect-src 'self' blob:", ...extra],
     ["img-src 'self' blob: data:", ...extra],
     ["media-src 'self' blob:"],
-    ["style-src 'self' 'unsafe-inline'"],
+    // Stylesheets only: React sets style props through the CSSOM, which no policy governs.
+    ["style-src 'self'"],
     ["font-src 'self'"],
     ["object-src 'none'"],
     ["base-uri 'self'"],

@@ -31,7 +31,7 @@ const PINNED_CSP: Record<string, string> = {
   'connect-src': "'self' blob:",
   'img-src': "'self' blob: data:",
   'media-src': "'self' blob:",
-  'style-src': "'self' 'unsafe-inline'",
+  'style-src': "'self'",
   'font-src': "'self'",
   'object-src': "'none'",
   'base-uri': "'self'",
