@@ -1,6 +1,7 @@
 import { imageSize } from 'image-size';
 import type { StringKey } from '../i18n';
 import { withDeadline } from '../shared/deadline';
+import { jpegFrameWithinLimits } from './jpeg-segments';
 import {
   PHOTO_DECODE_TIMEOUT_MS,
   PHOTO_HEADER_MAX_BYTES,
@@ -54,8 +55,10 @@ export function photoFileProblem(file: Pick<File, 'size' | 'type'>): PhotoProble
  * there. Orientations 5–8 turn the picture a quarter, so its shown width is the stored height.
  */
 export function readPhotoHeader(bytes: Uint8Array): PhotoHeader | null {
+  const head = bytes.subarray(0, PHOTO_HEADER_MAX_BYTES);
+  if (head[0] === 0xff && head[1] === 0xd8 && !jpegFrameWithinLimits(head)) return null;
   try {
-    const size = imageSize(bytes.subarray(0, PHOTO_HEADER_MAX_BYTES));
+    const size = imageSize(head);
     if (!size.width || !size.height || !size.type) return null;
     const orientation = size.orientation ?? 1;
     const turned = orientation >= 5 && orientation <= 8;

@@ -110,7 +110,7 @@ describe('the camera and the catalogue, one session', () => {
     // Once on the eyes (the first detections after the camera starts may still settle: one
     // shot then showed the glasses turned 49°), they stay there, still.
     await screenShows(page, 'camera-still-on');
-    const live = await judgeLive(await shootFor(page, 4000), clip, faces);
+    const live = await judgeLive(await shootFor(page, 4000, 250, 14), clip, faces);
     console.log(liveSummary('still camera', live));
     const centres = live.judged.map((r) => r.centre);
     const steps = centres

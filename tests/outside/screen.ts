@@ -100,12 +100,18 @@ export async function shootPicture(page: Page): Promise<Shot> {
 
 /**
  * Screenshots of the picture for `ms`, one every `everyMs` at most: each costs the page a
- * composited frame and its read-back (~0.1 s of a core here), which the app then lacks.
+ * composited frame and its read-back (~0.1 s of a core here), which the app then lacks. With
+ * `atLeast`, shooting goes on until that many are taken (a loaded machine takes fewer in `ms`).
  */
-export async function shootFor(page: Page, ms: number, everyMs = 250): Promise<Shot[]> {
+export async function shootFor(
+  page: Page,
+  ms: number,
+  everyMs = 250,
+  atLeast = 0,
+): Promise<Shot[]> {
   const shots: Shot[] = [];
   const end = Date.now() + ms;
-  while (Date.now() < end) {
+  while (Date.now() < end || shots.length < atLeast) {
     const next = Date.now() + everyMs;
     shots.push(await shootPicture(page));
     await page.waitForTimeout(Math.max(0, next - Date.now()));

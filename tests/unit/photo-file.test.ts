@@ -16,6 +16,7 @@ import {
 import { format } from '../../src/i18n';
 import { zhCN } from '../../src/i18n/zh-CN';
 import { jpegHeaderOnly } from '../e2e/photo-fixtures.mjs';
+import { JPEG_MAX_SEGMENTS } from '../../src/engine/jpeg-segments';
 
 describe('a photo file', () => {
   it('is refused before reading when empty, over 20 MB or not an image, with the limit stated', () => {
@@ -72,6 +73,16 @@ describe('a photo file', () => {
     ]);
     expect(buried.indexOf(Buffer.from([0xff, 0xc0]))).toBeGreaterThan(PHOTO_HEADER_MAX_BYTES);
     expect(readPhotoHeader(buried)).toBeNull();
+    // Many small segments within the bytes read: up to JPEG_MAX_SEGMENTS the size is read; past
+    // them the file is refused before image-size walks them (~1 µs each on the page).
+    const segments = (n: number) =>
+      Buffer.concat([
+        header.subarray(0, 2),
+        ...Array.from({ length: n }, () => app(0xfe, 0)),
+        header.subarray(2),
+      ]);
+    expect(readPhotoHeader(segments(JPEG_MAX_SEGMENTS - 2))).toMatchObject({ width: 400 });
+    expect(readPhotoHeader(segments(JPEG_MAX_SEGMENTS + 1))).toBeNull();
   });
 
   it('is no photo when its header is not an image’s', () => {

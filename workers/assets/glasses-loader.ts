@@ -67,17 +67,18 @@ export async function parseGlb(
     }
   }
   const loader = await gltfLoaderFor(header, renderer);
-  let gltf: GLTF;
+  // Whatever the loader throws on a file it cannot follow (an index to nothing, a texture whose
+  // source is no image) is that file's damage (hostile-fuzz.test.ts).
   try {
-    gltf = await loader.parseAsync(bytes, '');
+    const gltf = await loader.parseAsync(bytes, '');
+    // GLTFLoader leaves a texture that would not decode, or whose file is missing, out (null):
+    // the model is worn without it, and the fit's reasons say so.
+    const textures = (await gltf.parser.getDependencies('texture')) as unknown[];
+    const droppedTextures = textures.filter((t) => t === null).length;
+    return { gltf, extensions, droppedTextures, notes };
   } catch (error) {
     throw glassesError('corrupt', String(error));
   }
-  // GLTFLoader leaves a texture that would not decode, or whose file is missing, out (null): the
-  // model is worn without it, and the fit's reasons say so.
-  const textures = (await gltf.parser.getDependencies('texture')) as unknown[];
-  const droppedTextures = textures.filter((t) => t === null).length;
-  return { gltf, extensions, droppedTextures, notes };
 }
 
 /**
