@@ -88,14 +88,17 @@ export async function storeModel(entry: CatalogueEntry, model: StoredModel): Pro
   return putBlob(entry.value, new Blob([model.glb], { type: 'model/gltf-binary' }));
 }
 
-/** Reads a downloaded model back; undefined when it is not (or no longer) stored. */
 /**
  * The stored copy of a model, or undefined (then the caller downloads it). A copy that is not the
  * file this list names (a damaged disk, the shop replaced the model under the same path, or the
  * built-in list shown while the shop's manifest fails) is left alone and never loaded: a worn
  * download overwrites it, and the shop's list, once back, finds its own file still there.
+ * `onUnreadable` hears of a copy the browser cannot read back, which is dropped.
  */
-export async function readModel(entry: CatalogueEntry): Promise<StoredModel | undefined> {
+export async function readModel(
+  entry: CatalogueEntry,
+  onUnreadable?: () => void,
+): Promise<StoredModel | undefined> {
   const blob = await getBlob(entry.value);
   if (!blob) return undefined;
   // A record the browser cannot read back (evicted bytes, a damaged disk) is dropped alone.
@@ -105,6 +108,7 @@ export async function readModel(entry: CatalogueEntry): Promise<StoredModel | un
   });
   if (!glb) {
     await forgetModel(entry);
+    onUnreadable?.();
     return undefined;
   }
   const wrongSize = entry.size !== undefined && glb.byteLength !== entry.size;

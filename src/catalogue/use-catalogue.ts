@@ -106,7 +106,8 @@ export function useCatalogue(
       const status = statusRef.current[entry.value] ?? 'not-downloaded';
       if (selected === entry.value || wearing === entry.value || status === 'downloading') return;
       const signal = nextTap();
-      const stored = status === 'downloaded' ? await readModel(entry) : undefined;
+      const unreadable = () => toast(t('storedUnreadable', { name: entry.text }));
+      const stored = status === 'downloaded' ? await readModel(entry, unreadable) : undefined;
       if (stored) {
         // A refusal keeps the copy (storedUnworn): its bytes are the published file's.
         const worn = await wear(entry, stored, signal);

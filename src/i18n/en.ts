@@ -48,6 +48,7 @@ export const en: Strings = {
   cameraEnded: 'The camera was disconnected',
   cameraFailed: 'The camera failed to start: {reason}',
   downloadFailed: 'Download failed: {status}',
+  storedUnreadable: 'The saved “{name}” cannot be read; downloading it again',
   modelDownloadFailed: 'Model download failed:',
   wasmCacheFailed: 'WASM cache could not be opened',
   integrityFailed: 'File check failed: {name}',

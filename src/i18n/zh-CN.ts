@@ -45,6 +45,7 @@ export const zhCN = {
   cameraEnded: '摄像头已断开',
   cameraFailed: '摄像头启动失败：{reason}',
   downloadFailed: '下载失败: {status}',
+  storedUnreadable: '已保存的「{name}」无法读取，正在重新下载',
   modelDownloadFailed: '模型下载失败:',
   wasmCacheFailed: 'WASM缓存初始化失败',
   integrityFailed: '文件校验失败：{name}',

@@ -272,13 +272,16 @@ describe('stored records (property)', () => {
     await putBlob('models/other.glb', new Blob([bytes]));
     const arrayBuffer = Blob.prototype.arrayBuffer;
     Blob.prototype.arrayBuffer = () => Promise.reject(new DOMException('gone', 'NotReadableError'));
+    const said: string[] = [];
     try {
-      expect(await readModel(entry)).toBeUndefined();
+      expect(await readModel(entry, () => said.push('unreadable'))).toBeUndefined();
     } finally {
       Blob.prototype.arrayBuffer = arrayBuffer;
     }
     expect(await hasKey(entry.value)).toBe(false);
     expect(await hasKey('models/other.glb')).toBe(true);
+    // The user hears of it (use-catalogue's toast), once.
+    expect(said).toEqual(['unreadable']);
   });
 
   it('keeps only known engine choices, for this browser only', () => {
