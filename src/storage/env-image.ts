@@ -5,15 +5,20 @@ import { deleteKey, getBlob, putBlob } from './model-db';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
+/** False too for a stored record the browser cannot read back (evicted bytes, a damaged disk). */
 async function isPng(blob: Blob): Promise<boolean> {
-  const head = new Uint8Array(await blob.slice(0, PNG_SIGNATURE.length).arrayBuffer());
-  return PNG_SIGNATURE.every((byte, i) => head[i] === byte);
+  const head = await blob
+    .slice(0, PNG_SIGNATURE.length)
+    .arrayBuffer()
+    .then((bytes) => new Uint8Array(bytes))
+    .catch(() => null);
+  return head !== null && PNG_SIGNATURE.every((byte, i) => head[i] === byte);
 }
 
 /**
  * The studio environment image (env/studio.png): from ModelDB when stored, else downloaded and
  * stored. Downloads are checked against the size and SHA-256 setup recorded; the PNG signature
- * keeps a damaged stored record out of the renderer.
+ * keeps a damaged or unreadable stored record out of the renderer, and it is replaced.
  */
 export async function loadEnvironmentImage(signal?: AbortSignal): Promise<Blob> {
   const stored = await getBlob(KEY_ENV_IMAGE);
@@ -39,7 +44,11 @@ export async function loadEnvironmentImage(signal?: AbortSignal): Promise<Blob> 
  */
 export async function loadEnvironmentCube(): Promise<ArrayBuffer | null> {
   const stored = await getBlob(KEY_ENV_CUBE);
-  return stored ? stored.arrayBuffer() : null;
+  if (!stored) return null;
+  // One that cannot be read back is dropped: the worker computes it again.
+  const bytes = await stored.arrayBuffer().catch(() => null);
+  if (!bytes) await deleteKey(KEY_ENV_CUBE);
+  return bytes;
 }
 
 /** Keeps a cube the render worker has just computed (replacing any older one). */

@@ -8,6 +8,7 @@ installLocation();
 const {
   ASSET_PATHS,
   DB_NAME,
+  KEY_ENV_CUBE,
   KEY_ENV_IMAGE,
   KEY_MEDIAPIPE_TASK,
   KEY_TASK_AND_WASM_CACHED,
@@ -38,6 +39,7 @@ let PrepareError: Storage['PrepareError'];
 let percentOf: Storage['percentOf'];
 let storageUnavailableAtom: Storage['storageUnavailableAtom'];
 let loadEnvironmentImage: Storage['loadEnvironmentImage'];
+let loadEnvironmentCube: Storage['loadEnvironmentCube'];
 type Storage = Awaited<ReturnType<typeof loadStorage>>;
 
 const MODEL = ASSET_PATHS.faceModel;
@@ -76,6 +78,7 @@ beforeEach(async () => {
     percentOf,
     storageUnavailableAtom,
     loadEnvironmentImage,
+    loadEnvironmentCube,
   } = await loadStorage());
   storage = new FakeCacheStorage();
   vi.stubGlobal('caches', storage);
@@ -252,5 +255,24 @@ describe('environment image', () => {
     expect(new Uint8Array(await image.slice(1, 4).arrayBuffer())).toEqual(
       new TextEncoder().encode('PNG'),
     );
+  });
+
+  it('replaces a stored image, and drops a stored cube, that the browser cannot read back', async () => {
+    useFetch();
+    await loadEnvironmentImage();
+    await putBlob(KEY_ENV_CUBE, new Blob([new Uint8Array(64)]));
+    // The first read of each stored record fails (the image's signature, the cube's 64 bytes).
+    const real = Blob.prototype.arrayBuffer;
+    const failing = new Set([8, 64]);
+    vi.spyOn(Blob.prototype, 'arrayBuffer').mockImplementation(function (this: Blob) {
+      if (!failing.delete(this.size)) return real.call(this);
+      return Promise.reject(new DOMException('gone', 'NotReadableError'));
+    });
+    const { requests } = useFetch();
+    const image = await loadEnvironmentImage();
+    expect(requests).toEqual([ASSET_PATHS.envImage]);
+    expect(image.size).toBeGreaterThan(0);
+    expect(await loadEnvironmentCube()).toBeNull();
+    expect(await getBlob(KEY_ENV_CUBE)).toBeUndefined();
   });
 });
