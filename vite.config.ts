@@ -111,10 +111,25 @@ function pwaOptions(): Partial<VitePWAOptions> {
           options: { cacheName: 'page-engine-code', cacheableResponse: { statuses: [200] } },
         },
         {
-          urlPattern: assetPattern(`(?:${catalogueDirs.join('|')})/[^?]+`),
+          // A model and its materials asked for by the model's hash (model-files.ts), and the
+          // built-in studio light: a cached copy is always the right one.
+          urlPattern: new RegExp(
+            `${prefix}(?:(?:models|materials)/[^?]+\\?(?:sha256|model)=[0-9a-fA-F]{64}|env/[^?]+)$`,
+          ),
           handler: 'CacheFirst',
           options: {
             cacheName: 'glasses-assets',
+            cacheableResponse: { statuses: [200] },
+            expiration: { maxEntries: 300 },
+          },
+        },
+        {
+          // By path only (previews; a model whose manifest entry has no hash): shown at once from
+          // the cache, offline too, and brought up to date for the next visit.
+          urlPattern: assetPattern(`(?:${catalogueDirs.join('|')})/[^?]+`),
+          handler: 'StaleWhileRevalidate',
+          options: {
+            cacheName: 'glasses-assets-by-path',
             cacheableResponse: { statuses: [200] },
             expiration: { maxEntries: 300 },
           },

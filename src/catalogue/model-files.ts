@@ -67,7 +67,9 @@ export async function downloadModel(
   const path = entry.materialParameter;
   if (!path) return { glb };
   try {
-    const json = await fetchJson(assetUrl(path), path, MATERIAL_MAX_BYTES, signal && { signal });
+    // Keyed on the model's hash as the model is: a replaced model comes with its own materials.
+    const url = `${assetUrl(path)}${entry.sha256 ? `?model=${entry.sha256}` : ''}`;
+    const json = await fetchJson(url, path, MATERIAL_MAX_BYTES, signal && { signal });
     const materials = validMaterials(json);
     if (!materials) throw new Error('no material items');
     return { glb, materials };
