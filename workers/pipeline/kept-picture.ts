@@ -19,6 +19,11 @@ export class KeptPicture {
   private frame: VideoFrame | null = null;
   /** Whether the kept picture has its own pose (or was drawn with a predicted one). */
   private ownPose = false;
+  /**
+   * Whether the scene holds the kept picture's own pose unfiltered, as a photo needs it: a moving
+   * face's poses are filtered, which lags behind the picture (face-pose.ts).
+   */
+  private stillPose = false;
   private mirror = false;
   private stillTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -37,6 +42,7 @@ export class KeptPicture {
     this.frames.close(this.frame);
     this.frame = this.frames.clone(frame);
     this.ownPose = ownPose;
+    this.stillPose = false;
     this.mirror = mirror;
     clearTimeout(this.stillTimer);
     if (!ownPose) this.stillTimer = setTimeout(() => this.redraw(), STILL_PICTURE_MS);
@@ -96,19 +102,19 @@ export class KeptPicture {
 
   /**
    * Calls `use` with the kept picture (borrowed for the call) and whether it is mirrored, while
-   * the scene holds that picture's own pose: tracked now if it was drawn with a predicted one.
+   * the scene holds that picture's own pose, unfiltered: tracked now unless it already is.
    */
   async withOwnPose<T>(use: (frame: VideoFrame, mirror: boolean) => T | Promise<T>): Promise<T> {
     const kept = this.frame;
     if (!kept) throw new Error('no picture yet');
-    if (this.ownPose) return use(kept, this.mirror);
+    if (this.stillPose) return use(kept, this.mirror);
     // A clone: newer frames may replace (and close) the kept one while it is being tracked.
     const frame = this.frames.clone(kept);
     try {
       await this.tracking.trackNow(frame, this.clock.again(), this.mirror);
       this.onTracked();
       // The result was applied in this task: the scene holds this picture's pose.
-      if (this.frame === kept) this.ownPose = true;
+      if (this.frame === kept) this.ownPose = this.stillPose = true;
       return await use(frame, this.mirror);
     } finally {
       this.frames.close(frame);

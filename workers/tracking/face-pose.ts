@@ -31,8 +31,12 @@ export class FacePose {
 
   constructor(private readonly scene: TryOnScene) {}
 
-  /** Poses the scene from the tracking result of the frame at `timeMs` (its timestamp). */
-  apply(all: TrackResult, timeMs: number, mirror: boolean): void {
+  /**
+   * Poses the scene from the tracking result of the frame at `timeMs` (its timestamp). `still`:
+   * the result is for a picture drawn on its own (a photo, a paused frame), which gets its own
+   * pose as detected; the filter, which trades a moving face's jitter for lag, still learns it.
+   */
+  apply(all: TrackResult, timeMs: number, mirror: boolean, still = false): void {
     const result = this.lock.pick(all, timeMs);
     this.found = all.faceLandmarks?.length ?? 0;
     this.count.observe(this.found, this.lock.unsure, timeMs);
@@ -50,7 +54,8 @@ export class FacePose {
       return;
     }
     this.raw.fromArray(matrix.data);
-    this.scene.setPose(this.filter.apply(this.raw, timeMs, this.smoothed));
+    const filtered = this.filter.apply(this.raw, timeMs, this.smoothed);
+    this.scene.setPose(still ? this.raw : filtered);
     this.scores.clear();
     for (const c of result.faceBlendshapes?.[0]?.categories ?? [])
       this.scores.set(c.categoryName, c.score);

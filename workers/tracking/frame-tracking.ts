@@ -23,7 +23,10 @@ export interface Tracking {
   readonly sync: boolean;
   /** Poses the scene for the frame at `timeMs`; tracks it, or has it tracked, when due. */
   frame(frame: VideoFrame, timeMs: number, mirror: boolean): FrameTrack;
-  /** Gives `frame` (borrowed) its own pose: a photo, or a change shown on a paused picture. */
+  /**
+   * Gives `frame` (borrowed) its own pose, unfiltered: a photo, or a change shown on a paused
+   * picture.
+   */
   trackNow(frame: VideoFrame, timeMs: number, mirror: boolean): Promise<void>;
   /**
    * Gets the model's one-off start-up work done before the first frame; takes a timestamp from
@@ -64,7 +67,7 @@ export class InlineTracking implements Tracking {
   }
 
   trackNow(frame: VideoFrame, timeMs: number, mirror: boolean): Promise<void> {
-    this.track(frame, timeMs, mirror);
+    this.track(frame, timeMs, mirror, true);
     return Promise.resolve();
   }
 
@@ -88,10 +91,10 @@ export class InlineTracking implements Tracking {
     audit.compare(anchor.visible ? anchor.matrix : null, camera, width, height);
   }
 
-  private track(frame: VideoFrame, timeMs: number, mirror: boolean): void {
+  private track(frame: VideoFrame, timeMs: number, mirror: boolean, still = false): void {
     const start = performance.now();
     const result = this.picker.detect(frame, timeMs);
-    this.facePose.apply(result, timeMs, mirror);
+    this.facePose.apply(result, timeMs, mirror, still);
     this.scheduler.tracked(timeMs, performance.now() - start);
     // The graph is rebuilt between frames (40–55 ms here), only when the count changes.
     void this.picker.setFaceCount(this.facePose.soughtFaces);

@@ -87,10 +87,15 @@ export class RemoteTracking implements Tracking {
   }
 
   trackNow(frame: VideoFrame, timeMs: number, mirror: boolean): Promise<void> {
-    return this.send(frame, timeMs, mirror);
+    return this.send(frame, timeMs, mirror, true);
   }
 
-  private async send(frame: VideoFrame, timeMs: number, mirror: boolean): Promise<void> {
+  private async send(
+    frame: VideoFrame,
+    timeMs: number,
+    mirror: boolean,
+    still = false,
+  ): Promise<void> {
     const epoch = this.epoch;
     const clone = this.frames.clone(frame);
     const start = performance.now();
@@ -112,7 +117,7 @@ export class RemoteTracking implements Tracking {
     }
     if (epoch !== this.epoch) return;
     const ms = performance.now() - start;
-    this.facePose.apply(result, timeMs, mirror);
+    this.facePose.apply(result, timeMs, mirror, still);
     // The picker ignores a count it already has (a second result before the change lands).
     if (this.facePose.soughtFaces !== result.soughtFaces) {
       this.faceCount = this.link.remote
