@@ -189,6 +189,8 @@ export interface CapturePair {
   withGlasses: Blob;
   without: Blob;
   eyes: number[];
+  /** With `averageSize`: the same picture and pose with the glasses at this face's size too. */
+  withTrueSize?: Blob;
 }
 
 /** What the engine reports about its WebGL context: lost (the page then replaces the engine). */

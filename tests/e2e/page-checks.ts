@@ -118,6 +118,8 @@ export interface EyeComparison {
   /** The centre of the pixels the glasses change, as fractions of the picture's width and height. */
   glassesCentre: [number, number];
   corner: number;
+  /** With `averageSize`: the same picture and pose judged with the glasses at this face's size. */
+  atTrueSize?: EyeComparison;
 }
 
 /** How glassesAtEyesInPage judges: the picture and whose eyes. */
@@ -159,7 +161,7 @@ export async function stashPairInPage(
  * face (retry).
  */
 export async function glassesAtEyesInPage(check: EyeCheck = {}): Promise<EyeComparison | null> {
-  type Pair = { withGlasses: Blob; without: Blob; eyes: number[] };
+  type Pair = { withGlasses: Blob; without: Blob; eyes: number[]; withTrueSize?: Blob };
   type Debug = { capturePair(s: number, averageSize: boolean): Promise<Pair> };
   const debug = (window as unknown as { __tryOn: Debug }).__tryOn;
   const pair = check.eyes
@@ -173,65 +175,70 @@ export async function glassesAtEyesInPage(check: EyeCheck = {}): Promise<EyeComp
     ctx.drawImage(bitmap, 0, 0);
     return ctx.getImageData(0, 0, bitmap.width, bitmap.height);
   };
-  const on = await pixels(pair.withGlasses);
   const off = await pixels(pair.without);
-  const { width, height } = on;
-  const region = (cx: number, cy: number, r: number) => {
-    let sum = 0;
-    let count = 0;
-    for (let y = Math.max(0, cy - r); y < Math.min(height, cy + r); y++) {
-      for (let x = Math.max(0, cx - r); x < Math.min(width, cx + r); x++) {
-        const i = (y * width + x) * 4;
-        for (let c = 0; c < 3; c++) sum += Math.abs(on.data[i + c]! - off.data[i + c]!);
-        count += 3;
+  const judged = judge(await pixels(pair.withGlasses));
+  if (!pair.withTrueSize) return judged;
+  return { ...judged, atTrueSize: judge(await pixels(pair.withTrueSize)) };
+
+  function judge(on: ImageData): EyeComparison {
+    const { width, height } = on;
+    const region = (cx: number, cy: number, r: number) => {
+      let sum = 0;
+      let count = 0;
+      for (let y = Math.max(0, cy - r); y < Math.min(height, cy + r); y++) {
+        for (let x = Math.max(0, cx - r); x < Math.min(width, cx + r); x++) {
+          const i = (y * width + x) * 4;
+          for (let c = 0; c < 3; c++) sum += Math.abs(on.data[i + c]! - off.data[i + c]!);
+          count += 3;
+        }
       }
+      return sum / Math.max(1, count);
+    };
+    const [lx, ly, rx, ry] = pair.eyes as [number, number, number, number];
+    const eyeSpanPx = Math.hypot((rx - lx) * width, (ry - ly) * height);
+    const r = Math.round(eyeSpanPx * 0.45);
+    const eyes =
+      (region(Math.round(lx * width), Math.round(ly * height), r) +
+        region(Math.round(rx * width), Math.round(ry * height), r)) /
+      2;
+    // How large the glasses are: the square root of the area they change (any shape, any turn);
+    // their roll: that area's long axis, from its second moments.
+    let changed = 0;
+    const sum = { x: 0, y: 0, xx: 0, yy: 0, xy: 0 };
+    for (let i = 0; i < on.data.length; i += 4) {
+      let d = 0;
+      for (let c = 0; c < 3; c++) d += Math.abs(on.data[i + c]! - off.data[i + c]!);
+      if (d <= 30) continue;
+      changed++;
+      const x = (i / 4) % width;
+      const y = Math.floor(i / 4 / width);
+      sum.x += x;
+      sum.y += y;
+      sum.xx += x * x;
+      sum.yy += y * y;
+      sum.xy += x * y;
     }
-    return sum / Math.max(1, count);
-  };
-  const [lx, ly, rx, ry] = pair.eyes as [number, number, number, number];
-  const eyeSpanPx = Math.hypot((rx - lx) * width, (ry - ly) * height);
-  const r = Math.round(eyeSpanPx * 0.45);
-  const eyes =
-    (region(Math.round(lx * width), Math.round(ly * height), r) +
-      region(Math.round(rx * width), Math.round(ry * height), r)) /
-    2;
-  // How large the glasses are: the square root of the area they change (any shape, any turn);
-  // their roll: that area's long axis, from its second moments.
-  let changed = 0;
-  const sum = { x: 0, y: 0, xx: 0, yy: 0, xy: 0 };
-  for (let i = 0; i < on.data.length; i += 4) {
-    let d = 0;
-    for (let c = 0; c < 3; c++) d += Math.abs(on.data[i + c]! - off.data[i + c]!);
-    if (d <= 30) continue;
-    changed++;
-    const x = (i / 4) % width;
-    const y = Math.floor(i / 4 / width);
-    sum.x += x;
-    sum.y += y;
-    sum.xx += x * x;
-    sum.yy += y * y;
-    sum.xy += x * y;
+    const n = Math.max(1, changed);
+    const [mx, my] = [sum.x / n, sum.y / n];
+    const [cxx, cyy, cxy] = [sum.xx / n - mx * mx, sum.yy / n - my * my, sum.xy / n - mx * my];
+    const degrees = (radians: number) => (radians * 180) / Math.PI;
+    const glassesRollDeg = degrees(0.5 * Math.atan2(2 * cxy, cxx - cyy));
+    // Either eye may come first: the line's angle is folded into ±90°.
+    const line = degrees(Math.atan2((ry - ly) * height, (rx - lx) * width));
+    const eyesRollDeg = line > 90 ? line - 180 : line < -90 ? line + 180 : line;
+    const glassesSizePx = Math.sqrt(changed);
+    const corner = region(r, r, r);
+    const glassesCentre: [number, number] = [mx / width, my / height];
+    return {
+      width,
+      height,
+      eyes,
+      corner,
+      eyeSpanPx,
+      glassesSizePx,
+      glassesRollDeg,
+      eyesRollDeg,
+      glassesCentre,
+    };
   }
-  const n = Math.max(1, changed);
-  const [mx, my] = [sum.x / n, sum.y / n];
-  const [cxx, cyy, cxy] = [sum.xx / n - mx * mx, sum.yy / n - my * my, sum.xy / n - mx * my];
-  const degrees = (radians: number) => (radians * 180) / Math.PI;
-  const glassesRollDeg = degrees(0.5 * Math.atan2(2 * cxy, cxx - cyy));
-  // Either eye may come first: the line's angle is folded into ±90°.
-  const line = degrees(Math.atan2((ry - ly) * height, (rx - lx) * width));
-  const eyesRollDeg = line > 90 ? line - 180 : line < -90 ? line + 180 : line;
-  const glassesSizePx = Math.sqrt(changed);
-  const corner = region(r, r, r);
-  const glassesCentre: [number, number] = [mx / width, my / height];
-  return {
-    width,
-    height,
-    eyes,
-    corner,
-    eyeSpanPx,
-    glassesSizePx,
-    glassesRollDeg,
-    eyesRollDeg,
-    glassesCentre,
-  };
 }

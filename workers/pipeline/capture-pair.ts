@@ -7,7 +7,8 @@ import type { KeptPicture } from './kept-picture';
 /**
  * A test hook (`testHooks` in try-on-api.ts, absent from production builds): the kept picture
  * with and without glasses, and its eye centres, for the tests and the bench to compare. With
- * `averageSize` the glasses are at the average face's size, not this face's (true-size.ts).
+ * `averageSize` the glasses are at the average face's size, not this face's (true-size.ts), and
+ * also at this face's, from the same picture and pose.
  */
 export function capturePair(
   kept: KeptPicture,
@@ -21,6 +22,9 @@ export function capturePair(
     const options = { scale, mirror };
     const size = scene.trueSize;
     const faceScale = size.current;
+    const withTrueSize = averageSize
+      ? capturePng(scene, frame, { ...options, glasses: true })
+      : null;
     // capturePng renders before it returns: the preview never shows the average size.
     if (averageSize) size.set(1);
     let withGlasses: Promise<Blob>;
@@ -30,6 +34,11 @@ export function capturePair(
       size.set(faceScale);
     }
     const without = capturePng(scene, frame, { ...options, glasses: false });
-    return { withGlasses: await withGlasses, without: await without, eyes };
+    return {
+      withGlasses: await withGlasses,
+      without: await without,
+      eyes,
+      ...(withTrueSize ? { withTrueSize: await withTrueSize } : {}),
+    };
   });
 }
