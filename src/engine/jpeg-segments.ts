@@ -14,10 +14,12 @@ const isFrameHeader = (marker: number) =>
   marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 
 /**
- * Whether `bytes` (a JPEG: FF D8 first) reaches its frame header within the limits above. A file
- * that does not is no photo this app reads, whatever a decoder would make of it.
+ * Whether `bytes`, if a JPEG (FF D8 first), reaches its frame header within the limits above; any
+ * other format passes. A JPEG that does not is no photo this app reads, whatever a decoder would
+ * make of it.
  */
 export function jpegFrameWithinLimits(bytes: Uint8Array): boolean {
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return true;
   let at = 2;
   let segments = 0;
   let stray = 0;

@@ -56,7 +56,7 @@ export function photoFileProblem(file: Pick<File, 'size' | 'type'>): PhotoProble
  */
 export function readPhotoHeader(bytes: Uint8Array): PhotoHeader | null {
   const head = bytes.subarray(0, PHOTO_HEADER_MAX_BYTES);
-  if (head[0] === 0xff && head[1] === 0xd8 && !jpegFrameWithinLimits(head)) return null;
+  if (!jpegFrameWithinLimits(head)) return null;
   try {
     const size = imageSize(head);
     if (!size.width || !size.height || !size.type) return null;

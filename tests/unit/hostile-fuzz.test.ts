@@ -61,6 +61,13 @@ async function wearOrRefuse(kind: string, bytes: Uint8Array): Promise<void> {
   expect(ms).toBeLessThan(HANG_MS);
 }
 
+/** A copy of `bytes` with the byte at each position (within it) set to its value. */
+function withChanges(bytes: Uint8Array, changes: [number, number][]): Uint8Array {
+  const out = bytes.slice();
+  for (const [at, value] of changes) if (at < out.length) out[at] = value;
+  return out;
+}
+
 const index = fc.oneof(fc.nat(4), fc.integer({ min: -2, max: 1e6 }), fc.string({ maxLength: 3 }));
 const size = fc.oneof(
   fc.nat(64),
@@ -140,19 +147,11 @@ describe('GLB files (property)', () => {
         minLength: 1,
         maxLength: 12,
       })
-      .map((changes) => {
-        const out = real.slice();
-        for (const [at, value] of changes) out[at] = value;
-        return out;
-      }),
+      .map((changes) => withChanges(real, changes)),
     // Bytes changed anywhere (the geometry and textures).
     fc
       .array(fc.tuple(fc.nat(real.length - 1), fc.nat(255)), { minLength: 1, maxLength: 64 })
-      .map((changes) => {
-        const out = real.slice();
-        for (const [at, value] of changes) out[at] = value;
-        return out;
-      }),
+      .map((changes) => withChanges(real, changes)),
     // Cut short.
     fc.nat(real.length - 1).map((end) => real.slice(0, end)),
   );
@@ -197,11 +196,7 @@ const photoBytes = fc.oneof(
     weight: 4,
     arbitrary: fc
       .tuple(fc.oneof(jpeg, png), fc.array(fc.tuple(fc.nat(200), fc.nat(255)), { maxLength: 8 }))
-      .map(([bytes, changes]) => {
-        const out = bytes.slice();
-        for (const [at, value] of changes) if (at < out.length) out[at] = value;
-        return out;
-      }),
+      .map(([bytes, changes]) => withChanges(bytes, changes)),
   },
   { weight: 2, arbitrary: fc.tuple(jpeg, fc.nat(40)).map(([bytes, end]) => bytes.slice(0, end)) },
   // A JPEG whose size comes after more empty segments than the header reader reads.
