@@ -78,7 +78,7 @@ const workerRoomConfigs = Object.entries(WORKER_ROOMS).map(([room, allowed]) => 
           ]
         : []),
       {
-        group: ['../*.worker', '../try-on-api'],
+        group: ['../*.worker', '../try-on-host'],
         allowTypeImports: true,
         message: 'The entry points sit above every room; a room may import only their types.',
       },

@@ -4,7 +4,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Names that exist only behind __TEST_HOOKS__ (src/engine/debug-handle.ts, workers/try-on-api.ts). */
+/** Names that exist only behind __TEST_HOOKS__ (src/engine/debug-handle.ts, workers/try-on-host.ts). */
 const HOOK_NAMES = ['__tryOn', '__tryOnFrames', 'capturePair', 'comparePoses', 'errorPx'];
 
 const dir = process.argv[2] ?? 'dist';

@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
-import { served } from './try-on-api';
+import { served } from './try-on-host';
 
-export type { TestHooks, TryOnApi } from './try-on-api';
+export type { TestHooks, TryOnApi } from './try-on-host';
 
 Comlink.expose(served());

@@ -4,7 +4,7 @@ export const NOTES = [
     ' added; not precompressed): `/home?stats`, locale zh-CN, 开启摄像头 clicked, the' +
     ' catalogue’s first model tapped.',
   '**Main-thread baseline** is the app’s page fallback (`/home?stats&engine=page`): the same' +
-    ' engine code (workers/try-on-api.ts) served on the page over a MessageChannel, as browsers' +
+    ' engine code (workers/try-on-host.ts) served on the page over a MessageChannel, as browsers' +
     ' whose workers cannot draw WebGL run it. Same wasm, same delegate, same glasses.',
   '**Model alone** is `bench/pages/model-alone.html`: frames from the same camera captured' +
     ' first, then `detectForVideo` back to back in a worker (first 5 detections dropped).' +

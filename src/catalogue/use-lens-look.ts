@@ -45,6 +45,6 @@ export function useLensLook(engine: TryOnEngine | null): void {
     [rx, tint, off, centreMm],
   );
   useEffect(() => {
-    void engine?.setLensLook(look).catch(() => {});
+    void engine?.commands.setLensLook(look).catch(() => {});
   }, [engine, look]);
 }

@@ -70,7 +70,7 @@ export function useTryAll(
     run.current.abort();
     run.current = null;
     setView(null);
-    void engine?.tryAllEnd().catch(() => {});
+    void engine?.commands.tryAllEnd().catch(() => {});
   }, [engine]);
 
   /** Draws one frame on the kept picture; false when it could not be (said on its cell). */
@@ -80,7 +80,7 @@ export function useTryAll(
       patch(entry.value, { state: 'drawing' });
       const declared = entry.frameSize ? parseFrameSize(entry.frameSize) : null;
       try {
-        const { image, report } = await engine.tryAllRender({
+        const { image, report } = await engine.commands.tryAllRender({
           id: entry.value,
           // A copy crosses to the worker: the caller may still store the original.
           glb: model.glb.slice(0),
@@ -111,7 +111,7 @@ export function useTryAll(
       }
       if (signal.aborted) return;
       setView((v) => v && { ...v, phase: 'starting', countdown: 0 });
-      const start = await engine.tryAllBegin().catch((error: unknown) => {
+      const start = await engine.commands.tryAllBegin().catch((error: unknown) => {
         const reason = error instanceof Error ? error.message : String(error);
         return t('tryAllFailed', { reason });
       });

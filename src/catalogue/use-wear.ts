@@ -65,7 +65,7 @@ export function useWear(
       let report: GlassesReport;
       const declared = entry.frameSize ? parseFrameSize(entry.frameSize) : null;
       try {
-        report = await engine.setGlasses({
+        report = await engine.commands.setGlasses({
           id: entry.value,
           // A copy crosses to the worker: the caller may still store the original.
           glb: model.glb.slice(0),

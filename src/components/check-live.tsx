@@ -44,7 +44,7 @@ export function CheckLive({
     let current = true;
     const timer = setTimeout(() => {
       // An empty override is no override: the fit's defaults apply either way.
-      const worn = engine.setGlasses({ id: `check:${name}`, glb: bytes.slice(0), fit });
+      const worn = engine.commands.setGlasses({ id: `check:${name}`, glb: bytes.slice(0), fit });
       worn.then(
         () => current && setFailure(null),
         (error: unknown) => current && setFailure(wearFailure(error)),

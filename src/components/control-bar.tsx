@@ -21,8 +21,8 @@ export function ControlBar({ controls }: { controls: TryOnControls }) {
   const offer = useOfferFile();
   const toast = useToast();
   const takePhoto = () =>
-    void engine
-      ?.capture(CAPTURE_SCALE)
+    void engine?.commands
+      .capture(CAPTURE_SCALE)
       .then((png) => {
         flash((count) => count + 1);
         offer(png, PHOTO_FILE_NAME, 'photo');
@@ -73,7 +73,7 @@ export function ControlBar({ controls }: { controls: TryOnControls }) {
         onClick={() => {
           // Clearing the selection also stops a model still loading from landing afterwards.
           setSelected(null);
-          void engine?.clearGlasses();
+          void engine?.commands.clearGlasses();
         }}
       >
         <Icon name="cancel" />

@@ -8,12 +8,12 @@ import { useHold } from './use-hold';
  */
 export function useCompareHold(engine: TryOnEngine | null, enabled: boolean) {
   const hide = useCallback(
-    (holding: boolean) => void engine?.showGlasses(!holding).catch(() => {}),
+    (holding: boolean) => void engine?.commands.showGlasses(!holding).catch(() => {}),
     [engine],
   );
   // Glasses never stay hidden: a source that stops mid-hold shows them (a new engine starts so).
   useEffect(() => {
-    if (!enabled) void engine?.showGlasses(true).catch(() => {});
+    if (!enabled) void engine?.commands.showGlasses(true).catch(() => {});
   }, [enabled, engine]);
   return useHold(enabled, hide);
 }

@@ -6,7 +6,7 @@ import {
   storeEnvironmentCube,
 } from '../storage/env-image';
 import { fetchKnownAsset } from './engine-assets';
-import type { TryOnEngine } from './try-on-engine';
+import type { EngineCommands } from '../shared/engine-commands';
 
 export type ScenePart = 'occluder' | 'environment';
 
@@ -24,7 +24,7 @@ export interface SceneAssets {
  * part that fails or is late is logged by name, so a stuck step says which it is.
  */
 export async function loadSceneAssets(
-  engine: Pick<TryOnEngine, 'setOccluder' | 'setEnvironment'>,
+  engine: Pick<EngineCommands, 'setOccluder' | 'setEnvironment'>,
   waitMs: number,
   signal: AbortSignal,
 ): Promise<SceneAssets> {

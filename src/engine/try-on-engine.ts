@@ -1,29 +1,19 @@
 import * as Comlink from 'comlink';
 import type { TestHooks, TryOnApi } from '../../workers/try-on.worker';
-import type {
-  ContextEvent,
-  EngineInit,
-  EngineVerdicts,
-  FrameOptions,
-  FrameResult,
-  GlassesInput,
-  LensLook,
-  RecordingResult,
-  RecordingStart,
-  TryAllImage,
-  TryAllStart,
-  WorkerStats,
-} from '../shared/try-on-types';
-import type { GlassesReport } from '../shared/glasses-types';
+import type { ContextEvent, EngineInit, EngineVerdicts, WorkerStats } from '../shared/try-on-types';
+import {
+  COMMAND_NAMES,
+  ENGINE_COMMANDS,
+  type CommandName,
+  type CommandRule,
+  type EngineCommands,
+} from '../shared/engine-commands';
 import { aliveLockName, watchAlive } from '../shared/alive-lock';
 import { DeadlinePassed, withDeadline } from '../shared/deadline';
 import { ENGINE_DEADLINES_MS } from '../shared/ui-constants';
 import { RENDER_HEIGHT, RENDER_PIXEL_RATIO, RENDER_WIDTH } from '../shared/render-constants';
 import type { EnginePath } from './engine-path';
 import { importPageEngine } from './page/import-page-engine';
-
-/** Now on the clock frame timestamps use (capture times, epoch ms: see frame-pump.ts). */
-const epochMs = () => performance.timeOrigin + performance.now();
 
 export type EngineEvent =
   | { type: 'stats'; stats: WorkerStats }
@@ -37,8 +27,8 @@ export type EngineEvent =
 export type EngineAssets = Omit<EngineInit, 'canvas' | 'width' | 'height' | 'pixelRatio'>;
 
 /**
- * The one owner of the try-on worker: creates it, hands it the canvas once, forwards frames and
- * commands, reports crashes (an uncaught error, or the worker gone: see alive-lock.ts), and
+ * The one owner of the try-on worker: creates it, hands it the canvas once, sends the commands
+ * (ENGINE_COMMANDS), reports crashes (an uncaught error, or the worker gone: see alive-lock.ts), and
  * terminates it. A crashed worker cannot give its canvas back, so recovery means a fresh canvas
  * and a fresh engine (see use-try-on.ts).
  */
@@ -47,6 +37,10 @@ export class TryOnEngine {
   private readonly channel: MessageChannel | null = null;
   private readonly api: Comlink.Remote<TryOnApi>;
   readonly ready: Promise<void>;
+  /** Every command of ENGINE_COMMANDS, each sent by its row's rule (see `send`). */
+  readonly commands = Object.fromEntries(
+    COMMAND_NAMES.map((name) => [name, (...args: unknown[]) => this.send(name, args as never)]),
+  ) as unknown as EngineCommands;
   private disposed = false;
 
   /**
@@ -120,100 +114,39 @@ export class TryOnEngine {
     });
   }
 
-  /** Transfers the frame; if it cannot be posted it is closed here. */
-  processFrame(frame: VideoFrame, options: FrameOptions): Promise<FrameResult> {
+  /**
+   * Sends command `name` as its row in ENGINE_COMMANDS says: what moves rather than copies, the
+   * deadline, and what a late answer means. A call that cannot be posted closes what it moves.
+   */
+  private send<K extends CommandName>(
+    name: K,
+    args: Parameters<EngineCommands[K]>,
+  ): ReturnType<EngineCommands[K]> {
+    const rule = ENGINE_COMMANDS[name] as CommandRule<unknown[]>;
+    const moved = rule.transfer?.(...args) ?? [];
+    const call = this.api[name] as unknown as (...a: unknown[]) => Promise<unknown>;
+    let answer: Promise<unknown>;
     try {
-      const answer = this.api.processFrame(Comlink.transfer(frame, [frame]), options);
-      return this.stuckAfter(ENGINE_DEADLINES_MS.frame, answer);
+      // Comlink gathers what moves from the arguments it marks: the first one carries the list.
+      answer = call(
+        ...(moved.length ? [Comlink.transfer(args[0], moved), ...args.slice(1)] : args),
+      );
     } catch (error) {
-      frame.close();
-      return Promise.reject(error);
+      for (const item of moved) if ('close' in item) item.close();
+      return Promise.reject(error) as ReturnType<EngineCommands[K]>;
     }
-  }
-
-  /**
-   * Past ENGINE_DEADLINES_MS.wear the load is abandoned (a late one never goes on the face, the
-   * glasses worn before stay) and the caller hears DeadlinePassed.
-   */
-  setGlasses(input: GlassesInput): Promise<GlassesReport> {
-    const answer = this.api.setGlasses(Comlink.transfer(input, [input.glb]));
-    return withDeadline(answer, ENGINE_DEADLINES_MS.wear).catch((error: unknown) => {
-      if (error instanceof DeadlinePassed) void this.command(this.api.abandonGlasses());
-      throw error;
-    });
-  }
-
-  clearGlasses(): Promise<void> {
-    return this.command(this.api.clearGlasses());
-  }
-
-  /** How the lenses look on the face (src/catalogue/lens-look.ts). */
-  setLensLook(look: LensLook): Promise<void> {
-    return this.command(this.api.setLensLook(look));
-  }
-
-  showGlasses(shown: boolean): Promise<void> {
-    return this.command(this.api.showGlasses(shown));
-  }
-
-  setOccluder(glb: ArrayBuffer): Promise<void> {
-    return withDeadline(
-      this.api.setOccluder(Comlink.transfer(glb, [glb])),
-      ENGINE_DEADLINES_MS.scene,
-    );
-  }
-
-  /** `stored`: the cube kept from an earlier start; resolves to a new cube's bytes to keep. */
-  setEnvironment(image: Blob, stored: ArrayBuffer | null): Promise<ArrayBuffer | null> {
-    const answer = this.api.setEnvironment(image, stored && Comlink.transfer(stored, [stored]));
-    return withDeadline(answer, ENGINE_DEADLINES_MS.scene);
-  }
-
-  capture(scale: number, glasses = true): Promise<Blob> {
-    return withDeadline(this.api.capture(scale, glasses), ENGINE_DEADLINES_MS.capture);
-  }
-
-  /** 全部试戴: keeps the picture shown now (null: no face in it); see workers/pipeline/try-all.ts. */
-  tryAllBegin(): Promise<TryAllStart | null> {
-    return withDeadline(this.api.tryAllBegin(), ENGINE_DEADLINES_MS.capture);
-  }
-
-  /** The kept picture wearing `input`; past ENGINE_DEADLINES_MS.wear the caller hears DeadlinePassed. */
-  tryAllRender(input: GlassesInput): Promise<TryAllImage> {
-    const answer = this.api.tryAllRender(Comlink.transfer(input, [input.glb]));
-    return withDeadline(answer, ENGINE_DEADLINES_MS.wear);
-  }
-
-  tryAllEnd(): Promise<void> {
-    return this.command(this.api.tryAllEnd());
-  }
-
-  /**
-   * The file lasts from its first picture after the press to the stop press: both presses' times
-   * go with the calls, on the frames' clock.
-   */
-  startRecording(scale: number): Promise<RecordingStart> {
-    return this.command<RecordingStart>(this.api.startRecording(scale, epochMs()));
-  }
-
-  stopRecording(): Promise<RecordingResult> {
-    return withDeadline(this.api.stopRecording(epochMs()), ENGINE_DEADLINES_MS.finishRecording);
-  }
-
-  resetPose(): Promise<void> {
-    return this.command(this.api.resetPose());
-  }
-
-  resize(width: number, height: number): Promise<void> {
-    return this.command(this.api.resize(width, height));
-  }
-
-  reset(): Promise<void> {
-    return this.command(this.api.reset());
-  }
-
-  private command<T>(answer: Promise<T>): Promise<T> {
-    return this.stuckAfter(ENGINE_DEADLINES_MS.command, answer);
+    const ms = ENGINE_DEADLINES_MS[rule.deadline];
+    const late = rule.late;
+    const result =
+      late === 'restart'
+        ? this.stuckAfter(ms, answer)
+        : withDeadline(answer, ms).catch((error: unknown) => {
+            if (late !== 'reject' && error instanceof DeadlinePassed) {
+              void this.commands[late]().catch(() => {});
+            }
+            throw error;
+          });
+    return result as ReturnType<EngineCommands[K]>;
   }
 
   /** The test hooks: served only by a tests' or bench's build (__TEST_HOOKS__). */

@@ -13,6 +13,7 @@ import { noteRecording } from './debug-handle';
 import { recordCanvas } from './media-recorder-fallback';
 import { currentInAppBrowser, inAppName } from './in-app-browser';
 import type { TryOnEngine } from './try-on-engine';
+import { epochMs } from '../shared/engine-commands';
 import { useOfferFile } from './use-offer-file';
 
 const TIMER_TICK_MS = 250;
@@ -65,7 +66,7 @@ export function useRecording(
     // The file starts at the press (see Recorder), so the timer counts from it too.
     const startedAt = performance.now();
     try {
-      const started = await engine.startRecording(CAPTURE_SCALE);
+      const started = await engine.commands.startRecording(CAPTURE_SCALE, epochMs());
       if (started.ok) {
         session.current = { kind: 'worker', engine, startedAt };
         // The encoder could not keep up with the size asked for (record-size.ts): say so.
@@ -94,7 +95,8 @@ export function useRecording(
     setRecording(false);
     try {
       if (current.kind === 'worker') {
-        const { blob, ext, frames, dropped } = await current.engine.stopRecording();
+        const { blob, ext, frames, dropped } =
+          await current.engine.commands.stopRecording(epochMs());
         noteRecording(frames, dropped);
         offer(blob, recordingFileName(ext), 'video');
       } else {
@@ -137,7 +139,8 @@ export function useRecording(
       const current = session.current;
       session.current = null;
       setRecording(false);
-      if (current?.kind === 'worker') void current.engine.stopRecording().catch(() => {});
+      if (current?.kind === 'worker')
+        void current.engine.commands.stopRecording(epochMs()).catch(() => {});
       else void current?.stop().catch(() => {});
     },
     [setRecording],

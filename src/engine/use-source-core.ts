@@ -49,7 +49,7 @@ export function useSourceCore(
     photoRef.current = null;
     const video = videoRef.current;
     if (video) video.srcObject = null;
-    void engineRef.current?.reset().catch(() => {});
+    void engineRef.current?.commands.reset().catch(() => {});
   }, [engineRef, pumpRef, videoRef]);
 
   const feed = useCallback(
@@ -61,7 +61,7 @@ export function useSourceCore(
       const source = photo ? photoFrameSource(photo) : videoFrameSource(video);
       const pump = new FramePump(
         every > 1 ? thinned(source, every) : source,
-        (frame) => engine.processFrame(frame, options),
+        (frame) => engine.commands.processFrame(frame, options),
         (error) => console.warn('frame failed', error),
         frameLogger(),
       );

@@ -134,7 +134,7 @@ export function useSources(
       setError(null);
       setLoading(true);
       const { session, loaded } = loadVideoFile(video, file, {
-        onJump: () => void engineRef.current?.resetPose().catch(() => {}),
+        onJump: () => void engineRef.current?.commands.resetPose().catch(() => {}),
         onFail: () => {
           stopAll();
           setError(t('videoLoadFailed'));

@@ -147,7 +147,7 @@ export function useTryOn() {
         // After a crash the source is still playing: track again while the rest loads.
         resume(engine);
         const sceneStarted = performance.now();
-        const scene = await loadSceneAssets(engine, SCENE_ASSETS_WAIT_MS, abort.signal);
+        const scene = await loadSceneAssets(engine.commands, SCENE_ASSETS_WAIT_MS, abort.signal);
         if (cancelled) return;
         performance.measure('engine:scene', { start: sceneStarted });
         // A source started while the engine got ready starts now, not before the scene is in:

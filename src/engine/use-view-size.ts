@@ -23,7 +23,7 @@ export function useViewSize(viewRef: RefObject<HTMLElement | null>, engine: TryO
       const key = `${width}x${height}`;
       if (!width || !height || key === last) return;
       last = key;
-      void engine.resize(width, height).catch(() => {});
+      void engine.commands.resize(width, height).catch(() => {});
     });
     try {
       observer.observe(view, { box: 'device-pixel-content-box' });

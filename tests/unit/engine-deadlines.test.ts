@@ -53,7 +53,7 @@ it('restarts an engine that does not answer for a frame', async () => {
   const { engine, events } = silentEngine();
   // Node has no VideoFrame: a port is transferable and closable like one.
   const frame = new MessageChannel().port1 as unknown as VideoFrame;
-  const drawn = settle(engine.processFrame(frame, { mirror: false, file: false }));
+  const drawn = settle(engine.commands.processFrame(frame, { mirror: false, file: false }));
   await vi.advanceTimersByTimeAsync(ENGINE_DEADLINES_MS.frame);
   expect(await drawn).toBeInstanceOf(DeadlinePassed);
   expect(events.map((e) => e.type)).toEqual(['stuck']);
@@ -62,7 +62,7 @@ it('restarts an engine that does not answer for a frame', async () => {
 
 it('abandons a model load past its deadline without calling the engine stuck', async () => {
   const { engine, events } = silentEngine();
-  const worn = settle(engine.setGlasses({ id: 'a', glb: new ArrayBuffer(4) }));
+  const worn = settle(engine.commands.setGlasses({ id: 'a', glb: new ArrayBuffer(4) }));
   await vi.advanceTimersByTimeAsync(ENGINE_DEADLINES_MS.wear);
   expect(await worn).toBeInstanceOf(DeadlinePassed);
   await vi.advanceTimersByTimeAsync(0);
@@ -73,7 +73,7 @@ it('abandons a model load past its deadline without calling the engine stuck', a
 
 it('fails a photo past its deadline with its own error, the engine kept', async () => {
   const { engine, events } = silentEngine();
-  const photo = settle(engine.capture(2));
+  const photo = settle(engine.commands.capture(2));
   await vi.advanceTimersByTimeAsync(ENGINE_DEADLINES_MS.capture);
   expect(await photo).toBeInstanceOf(DeadlinePassed);
   expect(events).toEqual([]);
@@ -83,9 +83,9 @@ it('fails a photo past its deadline with its own error, the engine kept', async 
 it('fails 全部试戴 past its deadlines (the picture, then each frame), the engine kept', async () => {
   const { engine, events } = silentEngine();
   // Both asked at once: the engine's own start deadline (45 s) must not pass meanwhile.
-  const begun = settle(engine.tryAllBegin());
+  const begun = settle(engine.commands.tryAllBegin());
   // A frame that never comes back fails its own cell (use-try-all.ts) and the next one is tried.
-  const drawn = settle(engine.tryAllRender({ id: 'a', glb: new ArrayBuffer(4) }));
+  const drawn = settle(engine.commands.tryAllRender({ id: 'a', glb: new ArrayBuffer(4) }));
   await vi.advanceTimersByTimeAsync(ENGINE_DEADLINES_MS.capture);
   expect(await begun).toBeInstanceOf(DeadlinePassed);
   await vi.advanceTimersByTimeAsync(ENGINE_DEADLINES_MS.wear - ENGINE_DEADLINES_MS.capture - 1);

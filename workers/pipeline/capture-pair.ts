@@ -5,7 +5,7 @@ import type { FacePose } from '../tracking/face-pose';
 import type { KeptPicture } from './kept-picture';
 
 /**
- * A test hook (`testHooks` in try-on-api.ts, absent from production builds): the kept picture
+ * A test hook (`testHooks` in try-on-host.ts, absent from production builds): the kept picture
  * with and without glasses, and its eye centres, for the tests and the bench to compare. With
  * `averageSize` the glasses are at the average face's size, not this face's (true-size.ts), and
  * also at this face's, from the same picture and pose.

@@ -1,3 +1,4 @@
+import * as Comlink from 'comlink';
 import type { GlassesReport } from '../../src/shared/glasses-types';
 import type {
   ContextEvent,
@@ -12,6 +13,7 @@ import type {
   LensLook,
   RecordingStart,
   TryAllImage,
+  TryAllStart,
   WorkerStats,
 } from '../../src/shared/try-on-types';
 import { CanvasFit } from '../render/canvas-fit';
@@ -201,8 +203,21 @@ export class TryOnPipeline {
     return report;
   }
 
+  /**
+   * 全部试戴 (try-all.ts): keeps the picture shown now, tracked as itself, and returns it bare,
+   * cropped about the eyes; null when it shows no face.
+   */
+  tryAllBegin(): Promise<TryAllStart | null> {
+    return this.tryAll.begin();
+  }
+
+  /** The kept picture wearing `input`, at the same crop; the worn glasses stay on. */
   tryAllRender(input: GlassesInput): Promise<TryAllImage> {
     return this.tryAll.render(input, this.quality);
+  }
+
+  tryAllEnd(): void {
+    this.tryAll.end();
   }
 
   abandonGlasses(): void {
@@ -231,8 +246,9 @@ export class TryOnPipeline {
   }
 
   /** The cube's bytes for the page to keep when they were computed now (see loadEnvironment). */
-  setEnvironment(image: Blob, stored: ArrayBuffer | null): Promise<ArrayBuffer | null> {
-    return loadEnvironment(this.scene, image, this.quality === 'fast', stored);
+  async setEnvironment(image: Blob, stored: ArrayBuffer | null): Promise<ArrayBuffer | null> {
+    const fresh = await loadEnvironment(this.scene, image, this.quality === 'fast', stored);
+    return fresh && Comlink.transfer(fresh, [fresh]);
   }
 
   /** Records the rendered pictures at `scale` × the video size (see recording.ts). */

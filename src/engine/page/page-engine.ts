@@ -2,7 +2,7 @@ import * as Comlink from 'comlink';
 import type { EngineInit } from '../../shared/try-on-types';
 // The one documented exception to the main-thread import rule: this module is loaded (as its own
 // chunk) only where the worker path cannot draw, and runs the worker's very code on the page.
-import { api, served } from '../../../workers/try-on-api';
+import { api, served } from '../../../workers/try-on-host';
 import { setCanvasFactory } from '../../../workers/common/surface';
 import { pinModuleFactory } from './module-factory';
 
