@@ -4,8 +4,33 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Names that exist only behind __TEST_HOOKS__ (src/engine/debug-handle.ts, workers/try-on-host.ts). */
-const HOOK_NAMES = ['__tryOn', '__tryOnFrames', 'capturePair', 'comparePoses', 'errorPx'];
+/**
+ * Names that exist only behind __TEST_HOOKS__ and survive minification (properties, attributes):
+ * the page's test hooks and frame log (src/engine/debug-handle.ts), the worker's (testHooks in
+ * workers/try-on-host.ts), the track audit and steadiness figures and the stats overlay that
+ * shows them, and the engine's DebugInit (src/shared/debug-init.ts).
+ */
+const HOOK_NAMES = [
+  '__tryOn',
+  '__tryOnFrames',
+  'lastRecording',
+  'capturePair',
+  'comparePoses',
+  'errorPx',
+  'auditPx',
+  'observeScene',
+  'pipeline-stats',
+  'data-audit-px',
+  'forceDelegate',
+  'trackInline',
+  'trackMode',
+];
+/**
+ * The URL switches' own words (src/engine/debug-switches.ts), as string literals in any quotes:
+ * `?track=audit` and `?draw=half`. The others (`?stats`, `?engine=`, `?delegate=`, `?track=every`)
+ * are words the product uses too; debug-switches.ts reads each under __TEST_HOOKS__ alone.
+ */
+const SWITCH_WORDS = ['audit', 'draw', 'half'];
 
 const dir = process.argv[2] ?? 'dist';
 const all = await readdir(dir, { recursive: true });
@@ -15,6 +40,9 @@ const found = all.filter((f) => /\.map(\.(br|gz))?$/.test(f)).map((f) => `${f}: 
 for (const file of files) {
   const text = await readFile(path.join(dir, file), 'utf8');
   for (const name of HOOK_NAMES) if (text.includes(name)) found.push(`${file}: ${name}`);
+  for (const word of SWITCH_WORDS) {
+    if (new RegExp(`[\`'"]${word}[\`'"]`).test(text)) found.push(`${file}: '${word}'`);
+  }
   if (/^\/\/# sourceMappingURL=/m.test(text)) found.push(`${file}: a source map pointer`);
 }
 if (found.length > 0) {

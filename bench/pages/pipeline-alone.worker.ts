@@ -32,10 +32,8 @@ const api = {
         ...source,
         assetBase: location.origin + '/',
         allowedOrigins: [location.origin],
-        forceDelegate: delegate,
         // Every frame tracked: this measures the model inside the pipeline, frame by frame.
-        trackMode: 'every',
-        trackInline: true,
+        debug: { forceDelegate: delegate, trackMode: 'every', trackInline: true },
       },
       () => {},
       () => {},

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useRef, type ReactNode, type RefObject } from 'react';
 import type { TryOnEngine } from '../engine/try-on-engine';
+import { statsSwitch } from '../engine/debug-switches';
 import type { Preparing } from '../engine/use-try-on';
 import { usePictureAspect, useViewSize } from '../engine/use-view-size';
 import { t } from '../i18n';
@@ -17,7 +18,7 @@ import { ProcessingOverlay } from './processing-overlay';
 import { StatsOverlay } from './stats-overlay';
 import { useCompareHold } from './use-compare-hold';
 
-const showStats = new URLSearchParams(location.search).has('stats');
+const showStats = statsSwitch();
 
 interface Props {
   canvasRef: RefObject<HTMLCanvasElement | null>;
@@ -81,7 +82,7 @@ export function TryOnView(props: Props) {
           {holding ? t('compareShowing') : t('compareHint')}
         </span>
       ) : null}
-      <StatsOverlay visible={showStats} />
+      {__TEST_HOOKS__ && <StatsOverlay visible={showStats} />}
       <ProcessingOverlay visible={loading} preparing={props.preparing} />
       <NoFaceHint active={active && !loading} photo={photo} />
       <MeasureBadge active={active && !loading} />

@@ -1,4 +1,5 @@
 import type { CapturePair, FrameResult } from '../shared/try-on-types';
+import { statsSwitch } from './debug-switches';
 import type { TryOnEngine } from './try-on-engine';
 
 /**
@@ -41,14 +42,12 @@ declare global {
   }
 }
 
-const statsOn = () => new URLSearchParams(location.search).has('stats');
-
 /** Enough for minutes of frames; the bench reads and clears the log every window. */
 const FRAME_LOG_LIMIT = 20_000;
 
 /** With `?stats`: logs every finished frame's result for the bench (`window.__tryOnFrames`). */
 export function frameLogger(): ((result: FrameResult, capturedAtMs: number) => void) | undefined {
-  if (!__TEST_HOOKS__ || !statsOn()) return undefined;
+  if (!__TEST_HOOKS__ || !statsSwitch()) return undefined;
   const log = (window.__tryOnFrames ??= []);
   return (result, capturedAtMs) => {
     if (log.length >= FRAME_LOG_LIMIT) log.shift();
@@ -69,7 +68,7 @@ export function frameLogger(): ((result: FrameResult, capturedAtMs: number) => v
 let engines = 0;
 
 export function exposeDebugHandle(engine: TryOnEngine | null): void {
-  if (!__TEST_HOOKS__ || !statsOn()) return;
+  if (!__TEST_HOOKS__ || !statsSwitch()) return;
   if (engine) {
     engines++;
     window.__tryOn = {

@@ -2,7 +2,8 @@ import { ASSET_PATHS } from '../shared/storage-constants';
 import { allowedOrigins, assetBase, assetUrl, knownAsset } from '../storage/asset-url';
 import { fetchChecked } from '../shared/checked-fetch';
 import { ensurePrepared } from '../storage/prepare';
-import { forcedDelegate, rememberedChoices, trackModeOverride } from './engine-choices';
+import { rememberedChoices } from './engine-choices';
+import { debugInit } from './debug-switches';
 import type { EngineAssets } from './try-on-engine';
 
 /**
@@ -30,15 +31,13 @@ export async function loadEngineAssets(): Promise<EngineAssets> {
  */
 export function engineStart(assets: EngineAssets, restart: boolean): EngineAssets {
   const { delegate, quality } = rememberedChoices();
-  const forced = forcedDelegate();
-  const trackMode = trackModeOverride();
+  const debug = debugInit();
   return {
     ...assets,
     modelBytes: assets.modelBytes.slice(0),
-    ...(forced ? { forceDelegate: forced } : {}),
+    ...(Object.keys(debug).length ? { debug } : {}),
     ...(delegate ? { rememberedDelegate: delegate } : {}),
     ...(quality ? { lensQuality: quality } : {}),
-    ...(trackMode ? { trackMode } : {}),
     ...(restart ? { restart } : {}),
   };
 }

@@ -1,4 +1,5 @@
-import type { Delegate, LensQuality, TrackMode } from '../shared/try-on-types';
+import type { Delegate, LensQuality } from '../shared/try-on-types';
+import { debugInit } from './debug-switches';
 import type { EnginePath } from './engine-path';
 
 /**
@@ -54,31 +55,11 @@ export function rememberedChoices(): EngineChoices {
   }
 }
 
-/** `?delegate=CPU|GPU` (tests, bench): used for this visit, never remembered. */
-export function forcedDelegate(): Delegate | undefined {
-  const forced = new URLSearchParams(location.search).get('delegate');
-  return forced === 'CPU' || forced === 'GPU' ? forced : undefined;
-}
-
-/** `?track=every` or `?track=audit`: the bench's references for the adaptive default. */
-export function trackModeOverride(): TrackMode | undefined {
-  const forced = new URLSearchParams(location.search).get('track');
-  return forced === 'every' || forced === 'audit' ? forced : undefined;
-}
-
-/**
- * `?draw=half` (tests' and bench's builds): the pump takes every other video frame, so drawing
- * leaves the CPU to tracking (the bench's measure of what drawing costs tracking, issue 37).
- */
-export function drawEveryOverride(): number {
-  if (!__TEST_HOOKS__) return 1;
-  return new URLSearchParams(location.search).get('draw') === 'half' ? 2 : 1;
-}
-
 /** Keeps measured verdicts; a delegate a `?delegate=` visit was told to use is no verdict. */
 export function rememberChoices(update: EngineChoices): void {
   const { delegate, ...rest } = update;
-  const measured = delegate && !forcedDelegate() ? { ...rest, delegate } : rest;
+  const forced = __TEST_HOOKS__ && debugInit().forceDelegate !== undefined;
+  const measured = delegate && !forced ? { ...rest, delegate } : rest;
   try {
     const next = { ...rememberedChoices(), ...measured, ua: deviceIdentity() };
     localStorage.setItem(KEY, JSON.stringify(next));

@@ -1,4 +1,5 @@
 import { rememberChoices, rememberedChoices } from './engine-choices';
+import { forcedEnginePath } from './debug-switches';
 
 /** Where the try-on code runs: its worker, or the same code on the page (the fallback). */
 export type EnginePath = 'worker' | 'page';
@@ -75,11 +76,11 @@ export function pageCanDraw(): boolean {
 
 /**
  * The worker path where it can draw, else the page; null where nothing can draw WebGL. `?engine=`
- * forces a path (tests, bench); a measured verdict is remembered per browser.
+ * forces a path (tests' and bench's builds, debug-switches.ts); a measured verdict is remembered per browser.
  */
 export async function chooseEnginePath(): Promise<EnginePath | null> {
-  const forced = new URLSearchParams(location.search).get('engine');
-  if (forced === 'worker' || forced === 'page') return forced;
+  const forced = forcedEnginePath();
+  if (forced) return forced;
   const remembered = rememberedChoices().path;
   if (remembered) return remembered;
   const worker = await workerCanDraw();

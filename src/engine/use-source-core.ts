@@ -1,7 +1,7 @@
 import { useCallback, useRef, type RefObject } from 'react';
 import { stopStream } from './camera';
 import { frameLogger } from './debug-handle';
-import { drawEveryOverride } from './engine-choices';
+import { drawEvery } from './debug-switches';
 import type { EngineWaiter } from './engine-waiter';
 import { FramePump, thinned } from './frame-pump';
 import { photoFrameSource } from './photo-frame-source';
@@ -56,7 +56,7 @@ export function useSourceCore(
     (video: HTMLVideoElement, engine: TryOnEngine, mirror: boolean) => {
       mirrorRef.current = mirror;
       const options = { mirror, file: modeRef.current === 'file' };
-      const every = drawEveryOverride();
+      const every = drawEvery();
       const photo = modeRef.current === 'photo' ? photoRef.current : null;
       const source = photo ? photoFrameSource(photo) : videoFrameSource(video);
       const pump = new FramePump(

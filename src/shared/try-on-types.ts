@@ -3,6 +3,7 @@
  * (`TryOnApi` in workers/try-on.worker.ts); these are the plain data shapes it takes and gives.
  */
 
+import type { DebugInit } from './debug-init';
 import type { FitOverride, FrameSize, GlassesReport } from './glasses-types';
 
 export type Delegate = 'CPU' | 'GPU';
@@ -29,8 +30,6 @@ export interface EngineInit {
   assetBase: string;
   /** Origins the worker may fetch from; everything else is refused (no telemetry). */
   allowedOrigins: string[];
-  /** Skip the delegate trial: forced by `?delegate=` (tests and the bench), whatever the GL. */
-  forceDelegate?: Delegate;
   /**
    * Skip the delegate trial: the verdict this browser measured before. Ignored on software GL,
    * where the CPU is known to win (a GPU remembered from other hardware would cost 5× there).
@@ -38,13 +37,8 @@ export interface EngineInit {
   rememberedDelegate?: Delegate;
   /** Skip the lens probe: the verdict this browser measured before (ignored on software GL). */
   lensQuality?: LensQuality;
-  /** How often frames are tracked (every frame is drawn either way); adaptive by default. */
-  trackMode?: TrackMode;
-  /**
-   * Track between frames on the drawing thread even in a worker (the bench's frame-by-frame
-   * pipeline); by default a worker tracks beside the drawing, in a tracking worker of its own.
-   */
-  trackInline?: boolean;
+  /** The tests' and bench's switches (debug-init.ts); never set in a production build. */
+  debug?: DebugInit;
   /**
    * A restart after a crash: the source kept playing, so frames come at once and a warm-up
    * detection (tracker.ts) would only hold the first one back.

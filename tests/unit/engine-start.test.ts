@@ -6,6 +6,8 @@ vi.mock('../../src/storage/prepare', () => ({}));
 
 const { engineStart } = await import('../../src/engine/engine-assets');
 const { rememberChoices } = await import('../../src/engine/engine-choices');
+const { drawEvery, forcedEnginePath, parseDebugInit, statsSwitch } =
+  await import('../../src/engine/debug-switches');
 
 function fakeBrowser(search = '', cores = 8, store = new Map<string, string>()) {
   vi.stubGlobal('localStorage', {
@@ -51,25 +53,23 @@ describe('engineStart', () => {
       lensQuality: 'fast',
       restart: true,
     });
-    expect(restart.forceDelegate).toBeUndefined();
+    expect(restart.debug).toBeUndefined();
   });
 
-  it('lets ?delegate= and ?track= override what was remembered, and remembers neither', () => {
-    const store = fakeBrowser();
-    rememberChoices({ delegate: 'CPU' });
-    fakeBrowser('?delegate=GPU&track=every', 8, store);
-    expect(engineStart(loaded(), false)).toMatchObject({
+  it("reads ?delegate= and ?track= in the tests' and bench's builds only", () => {
+    expect(parseDebugInit('?delegate=GPU&track=every&engine=page')).toEqual({
       forceDelegate: 'GPU',
-      rememberedDelegate: 'CPU',
       trackMode: 'every',
     });
-    // The forced visit's engine reports GPU as decided: a later plain visit must not inherit it.
-    rememberChoices({ delegate: 'GPU', quality: 'fast' });
-    fakeBrowser('', 8, store);
-    expect(engineStart(loaded(), false)).toMatchObject({
-      rememberedDelegate: 'CPU',
-      lensQuality: 'fast',
-    });
+    expect(parseDebugInit('?delegate=TPU&track=sometimes')).toEqual({});
+    // The unit tests' build is a production one (__TEST_HOOKS__ false): the switches are not read.
+    const store = fakeBrowser();
+    rememberChoices({ delegate: 'CPU' });
+    fakeBrowser('?delegate=GPU&track=every&engine=page&stats', 8, store);
+    const start = engineStart(loaded(), false);
+    expect(start.debug).toBeUndefined();
+    expect(start.rememberedDelegate).toBe('CPU');
+    expect([forcedEnginePath(), statsSwitch(), drawEvery()]).toEqual([undefined, false, 1]);
   });
 
   it('measures afresh on other hardware (another core count) in the same browser', () => {

@@ -34,7 +34,8 @@ export async function buildPipelineParts(
     wasmLoaderUrl: init.wasmLoaderUrl,
     wasmBinaryUrl: init.wasmBinaryUrl,
   };
-  const force = init.forceDelegate ?? (software ? 'CPU' : init.rememberedDelegate);
+  const forced = __TEST_HOOKS__ ? init.debug?.forceDelegate : undefined;
+  const force = forced ?? (software ? 'CPU' : init.rememberedDelegate);
   const started = startTracking(source, init, force, onDecided);
   let scene: TryOnScene;
   try {

@@ -125,9 +125,9 @@ export class TryOnPipeline {
       const { freshPose, detectMs } = this.tracking.frame(frame, timestampMs, options.mirror);
       const t1 = performance.now();
       this.scene.setMirror(options.mirror);
-      if (__TEST_HOOKS__) this.observeSteadiness();
-      this.scene.render(frame);
       const { width, height } = this.fit.videoSize;
+      if (__TEST_HOOKS__) this.steadiness?.observeScene(this.scene, width, height);
+      this.scene.render(frame);
       this.recording.addFrame(this.scene.canvas, timestampMs * 1000, width, height);
       const t2 = performance.now();
       // On a tracking worker, no drawn frame has its own pose yet (its result comes later).
@@ -187,13 +187,6 @@ export class TryOnPipeline {
         : {}),
       ...(__TEST_HOOKS__ && this.steadiness ? { steadiness: this.steadiness.figures } : {}),
     });
-  }
-
-  private observeSteadiness(): void {
-    const { anchor, camera } = this.scene;
-    const { width, height } = this.fit.videoSize;
-    const shown = anchor.visible && this.scene.glassesShown;
-    this.steadiness?.observe(shown ? anchor.matrix : null, camera, width, height);
   }
 
   /** Wears the model once it has loaded (the newest request wins) and shows it at once. */

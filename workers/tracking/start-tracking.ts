@@ -34,10 +34,11 @@ export async function startTracking(
   force: Delegate | undefined,
   onDecided: (delegate: Delegate) => void,
 ): Promise<StartedTracker> {
-  const scheduler = new TrackScheduler(init.trackMode);
+  const debug = __TEST_HOOKS__ ? init.debug : undefined;
+  const scheduler = new TrackScheduler(debug?.trackMode);
   // Only a worker's global scope has importScripts (the page fallback runs on the page).
   const inRenderWorker = 'importScripts' in globalThis && typeof Worker === 'function';
-  if (inRenderWorker && !init.trackInline) {
+  if (inRenderWorker && !debug?.trackInline) {
     const link = await TrackWorkerLink.start(source, init.allowedOrigins, force, onDecided);
     return {
       attach({ facePose, scene, frames }) {

@@ -1,5 +1,6 @@
 import { Vector3, type Matrix4, type PerspectiveCamera } from 'three';
 import type { SteadinessFigures } from '../../src/shared/try-on-types';
+import type { TryOnScene } from '../render/scene';
 
 /** Frames in the window: about five seconds of drawn frames, so a test sees a settled face. */
 export const STEADINESS_FRAMES = 150;
@@ -13,6 +14,13 @@ export class Steadiness {
   private readonly point = new Vector3();
   private xs: number[] = [];
   private ys: number[] = [];
+
+  /** The glasses as `scene` draws them now, on a picture `width` × `height`. */
+  observeScene(scene: TryOnScene, width: number, height: number): void {
+    const { anchor, camera } = scene;
+    const shown = anchor.visible && scene.glassesShown;
+    this.observe(shown ? anchor.matrix : null, camera, width, height);
+  }
 
   /** `width`, `height`: the camera picture's size, the pixels the figures count in. */
   observe(drawn: Matrix4 | null, camera: PerspectiveCamera, width: number, height: number): void {
