@@ -1,22 +1,28 @@
-// Frames drawn between tracked ones carry the last pose on, except across a jump (a seek, a
-// loop's seam): there the old pose belongs to another picture, and the glasses wait off it.
+// Tracking alone, without a scene: what FacePose hands on for each result. Frames drawn between
+// tracked ones carry the last pose on, except across a jump (a seek, a loop's seam): there the old
+// pose belongs to another picture, and the glasses wait off it.
 import { Matrix4, PerspectiveCamera } from 'three';
 import { expect, it } from 'vitest';
 import { FacePose } from '../../workers/tracking/face-pose';
-import type { TryOnScene } from '../../workers/render/scene';
+import type { PoseSink } from '../../workers/common/pose-sink';
 import type { TrackResult } from '../../workers/common/track-result';
 
-/** The scene as FacePose uses it; the poses it was given, null for "no glasses". */
+/** Where the face goes; the poses it was given (null for "no glasses") and the eyes. */
 function fakeScene() {
   const poses: (Matrix4 | null)[] = [];
-  const scene = {
+  const eyes: (readonly number[])[] = [];
+  const scene: PoseSink = {
     size: { width: 640, height: 480 },
     camera: new PerspectiveCamera(63, 640 / 480, 1, 1000),
-    trueSize: { set: () => {} },
-    currentGlasses: null,
-    setPose: (matrix: Matrix4 | null) => poses.push(matrix && matrix.clone()),
+    setPose: (matrix) => poses.push(matrix && matrix.clone()),
+    get posed() {
+      return poses.at(-1) != null;
+    },
+    setTrueScale: () => {},
+    setExpression: () => {},
+    setEyes: (shown) => eyes.push([...shown]),
   };
-  return { scene: scene as unknown as TryOnScene, poses };
+  return { scene, poses, eyes };
 }
 
 /** One face at picture x `x` (0..1), 50 cm away. */
@@ -52,4 +58,22 @@ it('carries the pose on between tracked frames, and not across a jump', () => {
   expect(poses.at(-1)!.elements[12]).toBeCloseTo(6, 5);
   pose.predict(120);
   expect(poses.at(-1)).not.toBeNull();
+});
+
+it('gives a still picture its own pose as detected, a moving face the filtered one', () => {
+  const moving = fakeScene();
+  const still = fakeScene();
+  const poses = [new FacePose(moving.scene), new FacePose(still.scene)];
+  for (const [i, x] of [0.3, 0.3, 0.3, 0.31].entries()) {
+    poses[0]!.apply(faceAt(x), i * 40, false);
+    poses[1]!.apply(faceAt(x), i * 40, false, i === 3);
+  }
+  // The face moved 3 mm: the filter holds two thirds of it back as jitter (-5.90 of -6 to -5.7),
+  // the still pose none.
+  expect(still.poses.at(-1)!.elements[12]).toBeCloseTo(-5.7, 5);
+  expect(moving.poses.at(-1)!.elements[12]).toBeLessThan(-5.7 - 0.1);
+  // Eyes are handed on in picture coordinates, mirrored like the preview when asked.
+  expect(still.eyes.at(-1)![0]).toBeCloseTo(0.31 - 0.075, 5);
+  poses[1]!.apply(faceAt(0.31), 200, true);
+  expect(still.eyes.at(-1)![0]).toBeCloseTo(1 - (0.31 - 0.075), 5);
 });

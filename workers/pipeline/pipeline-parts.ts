@@ -3,6 +3,7 @@ import { FrameLedger } from '../common/frame-ledger';
 import { FacePose } from '../tracking/face-pose';
 import type { Tracking } from '../tracking/frame-tracking';
 import { TryOnScene } from '../render/scene';
+import { scenePoseSink } from '../render/scene-pose-sink';
 import { probeSoftwareGl } from '../common/software-gl';
 import { startTracking } from '../tracking/start-tracking';
 import type { TrackAudit } from '../tracking/track-audit';
@@ -44,7 +45,7 @@ export async function buildPipelineParts(
     started.then((tracker) => tracker.close()).catch(() => {});
     throw error;
   }
-  const facePose = new FacePose(scene);
+  const facePose = new FacePose(scenePoseSink(scene));
   const frames = new FrameLedger();
   const { tracking, audit } = (await started).attach({ facePose, scene, frames });
   return { scene, facePose, tracking, audit, frames };

@@ -1,16 +1,16 @@
-import { Matrix4, type Object3D } from 'three';
+import { Matrix4 } from 'three';
 import { FaceCount } from './face-count';
 import { FaceLock } from './face-lock';
 import { FaceMeasurer } from '../measure/face-measure';
 import { alignmentPx, eyeCentres } from './landmark-probes';
-import { meshesOf } from '../fit/fit-geometry';
 import { PoseFilter, type Motion } from '../common/pose-filter';
-import type { TryOnScene } from '../render/scene';
+import type { PoseSink } from '../common/pose-sink';
 import type { TrackResult } from '../common/track-result';
 
 /**
- * Turns one tracking result into the scene's pose (filtered) and the glasses' morph weights,
- * and keeps the figures the stats report about it.
+ * Turns one tracking result into the glasses' pose (filtered), this face's scale, expression and
+ * eyes, handed to `sink` (the pipeline's scene: render/scene-pose-sink.ts), and keeps the figures
+ * the stats report about it.
  */
 export class FacePose {
   private readonly filter = new PoseFilter();
@@ -29,7 +29,7 @@ export class FacePose {
   /** Eye centres in picture coordinates, mirrored like the preview; empty without a face. */
   eyes: number[] = [];
 
-  constructor(private readonly scene: TryOnScene) {}
+  constructor(private readonly sink: PoseSink) {}
 
   /**
    * Poses the scene from the tracking result of the frame at `timeMs` (its timestamp). `still`:
@@ -42,28 +42,27 @@ export class FacePose {
     this.count.observe(this.found, this.lock.unsure, timeMs);
     // The glasses went to another person: what was measured belongs to someone else.
     if (this.lock.changed) this.measurer.reset();
-    const { width, height } = this.scene.size;
+    const { width, height } = this.sink.size;
     // Before the pose is updated: the filter's motion is how fast the face moved up to this frame.
     this.measurer.add(result, timeMs, width, height, this.motion);
-    this.scene.trueSize.set(this.measurer.estimate()?.scale ?? 1);
+    this.sink.setTrueScale(this.measurer.estimate()?.scale ?? 1);
     const matrix = result.facialTransformationMatrixes?.[0];
     this.face = matrix !== undefined;
     if (!matrix) {
-      this.scene.setPose(null);
+      this.sink.setPose(null);
       this.eyes = [];
       return;
     }
     this.raw.fromArray(matrix.data);
     const filtered = this.filter.apply(this.raw, timeMs, this.smoothed);
-    this.scene.setPose(still ? this.raw : filtered);
+    this.sink.setPose(still ? this.raw : filtered);
     this.scores.clear();
     for (const c of result.faceBlendshapes?.[0]?.categories ?? [])
       this.scores.set(c.categoryName, c.score);
-    const glasses = this.scene.currentGlasses;
-    if (glasses) applyBlendshapes(glasses, this.scores);
-    this.alignPx = alignmentPx(result, this.raw, this.scene);
+    this.sink.setExpression(this.scores);
+    this.alignPx = alignmentPx(result, this.raw, this.sink);
     this.eyes = eyeCentres(result, mirror);
-    this.scene.lensEyes = this.eyes;
+    this.sink.setEyes(this.eyes);
   }
 
   /**
@@ -74,7 +73,7 @@ export class FacePose {
    */
   predict(timeMs: number): void {
     if (!this.face) return;
-    this.scene.setPose(this.filter.predict(timeMs, this.smoothed));
+    this.sink.setPose(this.filter.predict(timeMs, this.smoothed));
   }
 
   /** How fast the face moves; null while there is none (the scheduler then tracks every frame). */
@@ -87,7 +86,7 @@ export class FacePose {
    * are posed (no face, or none found since a reset).
    */
   get poseFromMs(): number | null {
-    return this.face && this.scene.anchor.visible ? this.filter.sinceMs : null;
+    return this.face && this.sink.posed ? this.filter.sinceMs : null;
   }
 
   /** How many faces the tracker should seek (face-count.ts). */
@@ -109,17 +108,6 @@ export class FacePose {
     this.measurer.reset();
     this.face = false;
     this.eyes = [];
-    this.scene.setPose(null);
-  }
-}
-
-/** Drives morph targets whose names match blendshape categories. */
-function applyBlendshapes(root: Object3D, scores: ReadonlyMap<string, number>): void {
-  for (const mesh of meshesOf(root)) {
-    const dictionary = mesh.morphTargetDictionary;
-    if (!dictionary || !mesh.morphTargetInfluences) continue;
-    for (const [name, index] of Object.entries(dictionary)) {
-      mesh.morphTargetInfluences[index] = scores.get(name) ?? 0;
-    }
+    this.sink.setPose(null);
   }
 }

@@ -1,6 +1,6 @@
 import { Vector3, type Matrix4 } from 'three';
 import { NOSE_BRIDGE } from '../common/canonical-face';
-import type { TryOnScene } from '../render/scene';
+import type { PoseSink } from '../common/pose-sink';
 import type { TrackResult } from '../common/track-result';
 
 const NOSE_BRIDGE_LANDMARK = 168;
@@ -13,12 +13,12 @@ const EYE_CORNERS = [
  * How far the 3D anchor's nose bridge lands from the tracked one, in render pixels: a live check
  * that the camera model matches the tracker's (it chose CAMERA_FOV).
  */
-export function alignmentPx(result: TrackResult, pose: Matrix4, scene: TryOnScene): number {
+export function alignmentPx(result: TrackResult, pose: Matrix4, view: PoseSink): number {
   const landmark = result.faceLandmarks?.[0]?.[NOSE_BRIDGE_LANDMARK];
   if (!landmark) return 0;
   const p = new Vector3(NOSE_BRIDGE.x, NOSE_BRIDGE.y, NOSE_BRIDGE.z).applyMatrix4(pose);
-  p.project(scene.camera);
-  const { width, height } = scene.size;
+  p.project(view.camera);
+  const { width, height } = view.size;
   return Math.hypot(((p.x + 1) / 2 - landmark.x) * width, ((1 - p.y) / 2 - landmark.y) * height);
 }
 
