@@ -27,7 +27,8 @@ export async function loadEngineAssets(): Promise<EngineAssets> {
 /**
  * What one engine start takes: its own copy of the model bytes (it transfers them) and the
  * verdicts remembered so far, read at each start: an engine started after a crash skips the
- * delegate trial and the lens probe the first one ran (the probe alone held a restart 0.6–1.1 s).
+ * delegate trial and the lens probe the first one ran (the probe alone holds a start 0.6–1.1 s;
+ * tests/unit/engine-start.test.ts checks that a restart skips both).
  */
 export function engineStart(assets: EngineAssets, restart: boolean): EngineAssets {
   const { delegate, quality } = rememberedChoices();

@@ -26,9 +26,9 @@ self.onmessage = () => {
   self.postMessage({ gl, frame }, frame ? [frame] : []);
 };`;
 /**
- * Long enough for a busy device: on a loaded 2-core CI machine a 4 s limit was passed, and that
- * visit then ran everything on the page. The probe runs beside the stored assets' read, and only
- * until a verdict is remembered.
+ * Long enough for a busy device: a loaded 2-core machine can take more than 4 s to answer, and a
+ * probe that times out runs that visit's engine on the page. The probe runs beside the stored
+ * assets' read, and only until a verdict is remembered.
  */
 const PROBE_MS = 10_000;
 

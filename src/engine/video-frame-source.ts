@@ -7,8 +7,8 @@ import type { FrameSource } from './frame-pump';
 /**
  * How long a playing, shown video may go without a video frame callback before its picture is
  * polled instead. Firefox's callback can stop firing for a video that still plays (WebGL's
- * conformance suite stopped relying on it in Firefox for this; a CI run saw a file play on after
- * its tab was shown again with no frame taken for 30 s). A camera or file gives a picture every
+ * conformance suite does not rely on it in Firefox for this; tests/engines/engines.e2e.ts's check
+ * (h) shows a playing file's tab again after hiding it). A camera or file gives a picture every
  * 17–70 ms, so a second without one while playing is a stall, not a slow source.
  */
 export const FRAME_CALLBACK_STALL_MS = 1000;
@@ -41,7 +41,7 @@ export function videoFrameSource(video: Video): FrameSource {
         callback(capturedAtMs);
       };
       // A paused video that seeks shows a new picture, but Chromium calls no video frame callback
-      // for it (measured: frames in stayed the same over eight paused seeks): take it on seeked.
+      // for it (frames in stay the same however often it seeks while paused): take it on seeked.
       const seeked = () => {
         if (video.paused) once(performance.timeOrigin + performance.now());
       };

@@ -5,8 +5,9 @@ import { withDeadline } from '../../src/shared/deadline';
 const PACE_FRAMES = 8;
 /**
  * The encoder may take this share of a frame's time at RECORD_FPS (33 ms), timed while drawing
- * and tracking go on: the rest is theirs. Measured on 2 cores (bench, SwiftShader): recording at
- * 2× cost the drawing 2–3 frames a second and the recording dropped 1–3 more.
+ * and tracking go on: the rest is theirs. On 2 cores with SwiftShader, recording at 2× costs the
+ * drawing 2–3 frames a second and the recording drops 1–3 more (bench: 'Drawn fps' against
+ * 'Recording on: tracked / drawn / recorded fps', bench/RESULTS.md).
  */
 export const ENCODE_SHARE = 0.3;
 /** The encoder's whole probe at one size has this long, then the size counts as too slow. */
@@ -21,8 +22,8 @@ export type PaceProbe = (config: VideoEncoderConfig) => Promise<number>;
  * A probe over frames made from `picture` (the last camera picture) at the size asked, shifted a
  * little each frame so the encoder has motion to search, not one picture repeated. The pixels are
  * read back once and each frame is made from memory, as the recording's own are (pixel-pack
- * grabber): frames drawn from a canvas each time measured the GPU's readback, 94–116 ms a frame on
- * SwiftShader, not the encoder.
+ * grabber): frames drawn from a canvas each time would time the GPU's readback, 94–116 ms a frame
+ * on SwiftShader, not the encoder.
  */
 export function pictureProbe(picture: VideoFrame): PaceProbe {
   return async (config) => {

@@ -4,10 +4,10 @@
  * waiting for the GPU.
  *
  * Why not `new VideoFrame(canvas)`: Chromium's encoder then reads the picture back from the GPU
- * itself, one frame at a time, behind the drawing in the same GPU process. Measured on the 2-core
- * SwiftShader machine (2026-11-24, 8 s recordings, 2 rounds × 2 videos): that path kept ~10 of
- * ~17.6 pictures drawn per second, whatever the codec (VP9, VP8, H.264) or queue depth (2 or 8);
- * a copy into a pixel-pack buffer kept 14–15.7 of 15.4–16.7 (0–14 of ~130 left out).
+ * itself, one frame at a time, behind the drawing in the same GPU process. On 2 cores with
+ * SwiftShader that path keeps ~10 of ~17.6 pictures drawn a second, whatever the codec (VP9, VP8,
+ * H.264) or queue depth (2 or 8); a copy into a pixel-pack buffer keeps 14–15.7 of 15.4–16.7
+ * (bench: 'Recording on: tracked / drawn / recorded fps', bench/RESULTS.md).
  */
 import type { FrameGrabber, FrameTaken } from './frame-grabber';
 

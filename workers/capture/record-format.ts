@@ -4,9 +4,9 @@
  * the order of docs/behaviour.md §5 follows: webm/vp9, webm/vp8, plain webm (with WebCodecs
  * "plain webm" means the one WebM codec left, AV1).
  *
- * H.264 is also the cheapest to encode, measured on the 2-core test machine (Chromium's
- * software encoders, realtime mode, 1280×720 from a 640×360 picture of a face): alone, H.264
- * 12 ms of CPU per frame, AV1 18 ms, VP8 20 ms, VP9 38 ms.
+ * H.264 is also the cheapest to encode with Chromium's software encoders (realtime mode,
+ * 1280×720 from a 640×360 picture of a face, nothing else running): H.264 takes 12 ms of CPU a
+ * frame, AV1 18 ms, VP8 20 ms, VP9 38 ms.
  */
 
 export type RecordContainer = 'webm' | 'mp4';
@@ -30,8 +30,8 @@ export const FORMAT_PREFERENCE: readonly { container: RecordContainer; codec: Re
 ];
 
 /**
- * Output size ceiling. 2× a 1280×720 file is 2560×1440, which the software VP9 encoder ran at
- * 10 fps on the test machine; 1920×1080 is the largest common size every hardware encoder takes.
+ * Output size ceiling. 2× a 1280×720 file is 2560×1440, which the software VP9 encoder manages at
+ * only ~10 fps on two cores; 1920×1080 is the largest common size every hardware encoder takes.
  */
 export const MAX_RECORD_PIXELS = 1920 * 1080;
 

@@ -34,7 +34,7 @@ export interface Perspective {
 export function cameraScale(frames: readonly Perspective[]): number | null {
   const slopes: number[] = [];
   // Every frame against every few others: at most about 3,000 pairs to sort on each new frame,
-  // 0.8 ms on the test machine (all 11,000 pairs of 150 kept frames would take three times that).
+  // ~0.8 ms on two cores (all 11,000 pairs of 150 kept frames would take three times that).
   const stride = Math.max(1, Math.round(frames.length / 40));
   for (let i = 0; i < frames.length; i++) {
     for (let j = i + 1; j < frames.length; j += stride) {

@@ -18,17 +18,18 @@ export interface PipelineParts {
 
 /**
  * The scene and the tracking that poses it. The tracker starts first and loads its runtime and
- * model while the scene is built (a restart after a crash waited 0.1–0.4 s longer building them
- * one after the other).
+ * model while the scene is built: one after the other they add 0.1–0.4 s to a restart after a
+ * crash (bench: 'Crash recovery ms', bench/RESULTS.md).
  */
 export async function buildPipelineParts(
   init: EngineInit,
   canvas: OffscreenCanvas,
   onDecided: (delegate: Delegate) => void,
 ): Promise<PipelineParts> {
-  // Software GL (measured on SwiftShader, portrait video): MSAA off took drawn frames from 8.4
-  // to 10.6 per second, and the GPU delegate loses there (221 ms against 43 ms a detection)
-  // while building it would stall the picture for seconds: no trial.
+  // Software GL: MSAA costs each frame 10–20 ms of drawing (bench/README.md, 'Where a frame's
+  // time goes'), and the GPU delegate loses to the CPU (bench: the 'Model alone' table's GPU
+  // against CPU detect ms, bench/RESULTS.md) while building it would stall the picture for
+  // seconds: no trial.
   const software = probeSoftwareGl();
   const source = {
     modelBytes: new Uint8Array(init.modelBytes),

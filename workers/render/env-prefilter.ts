@@ -3,9 +3,9 @@
  * cube (mip `lod` holds roughness `1 − √(1 − lod/maxLod)`, as PMREMGenerator.lodToRoughness),
  * on the CPU. Why: three r187 always prefilters at a 256 px cube with 256 GGX samples per texel;
  * on software GL (SwiftShader) that is ~3 s of GPU-process work at every start, which freezes the
- * page's painting too. A 64 px cube computed here takes ~0.3 s of this worker's CPU on the same
- * machine and is plenty for the soft studio reflections; rendered spheres (roughness 0 to 1) differ
- * from three's own PMREM by about one 8-bit level on average.
+ * page's painting too (bench/README.md, 'Where a warm start's time goes'). A 64 px cube computed
+ * here takes ~0.3 s of this worker's CPU and is plenty for the soft studio reflections; rendered
+ * spheres (roughness 0 to 1) differ from three's own PMREM by about one 8-bit level on average.
  */
 /** Pixels in sRGB bytes, row 0 at the top of the picture (as ImageData). */
 export interface EquirectPixels {

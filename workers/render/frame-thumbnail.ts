@@ -42,8 +42,8 @@ void main() {
 /**
  * The frame's luminance at THUMB_WIDTH × THUMB_HEIGHT, drawn by the GPU from the texture the
  * picture is drawn from, and read back: 432 pixels cross, not the frame. On SwiftShader every way
- * cost about the same (this one 43–47 ms, a 2D canvas 41–48 ms, `VideoFrame.copyTo` 42–56 ms
- * before its promise settled), all waiting on the busy GPU process; only this one moves no more
+ * costs about the same (this one 43–47 ms, a 2D canvas 41–48 ms, `VideoFrame.copyTo` 42–56 ms
+ * before its promise settles), all waiting on the busy GPU process; only this one moves no more
  * than the thumbnail wherever the GPU is real.
  */
 export class FrameThumbnail {

@@ -8,8 +8,8 @@ export const TRANSMISSION_BUDGET_MS = 12;
 const PROBE_RENDERS = 5;
 
 /**
- * Times `renderOnce` (which must wait for the GPU) with the full transmission glass. Measured here:
- * ~5 ms with standard materials, ~51 ms with transmission on SwiftShader.
+ * Times `renderOnce` (which must wait for the GPU) with the full transmission glass. On SwiftShader
+ * a render takes ~5 ms with standard materials, ~51 ms with transmission.
  */
 export function probeLensQuality(renderOnce: () => void): { quality: LensQuality; ms: number } {
   renderOnce();
@@ -56,8 +56,10 @@ export function applyLensQuality(root: Object3D, quality: LensQuality): void {
 
 /**
  * The lens path for this scene: measured, except on software GL, where the transmission pass never
- * fits the budget (~51 ms a render on SwiftShader against 12) and the probe itself held each first
- * start ~1.1 s (the answer is known there, as the delegate's is).
+ * fits the budget (~51 ms a render on SwiftShader against 12) and the probe itself would hold each
+ * first start ~1.1 s: the answer is known there, as the delegate's is
+ * (tests/unit/lens-quality.test.ts, 'takes the fast path on software GL without rendering the
+ * probe').
  */
 export function chooseLensQuality(tryOn: TryOnScene): LensQuality {
   return tryOn.softwareGl ? 'fast' : measureLensQuality(tryOn);

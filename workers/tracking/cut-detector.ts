@@ -6,11 +6,12 @@ import { THUMB_HEIGHT, THUMB_WIDTH } from '../render/frame-thumbnail';
  * apart): a turning head (portrait-turn) gives 0.998 frame to frame and no less than 0.48 up to
  * 1.5 s apart, a hand-held webcam 0.99 and 0.76; portrait-turn's last frame against its first gives
  * 0.41 (a loop the page's seek may not have announced yet). An engine that draws a file at 1–5 fps
- * (WebKitGTK's page path) compares frames that far apart: 0.39–0.65 there, and once, on a slower
- * machine, under 0.35 (`sceneMatchLow` in the stats gives the lowest a run saw). The cut clip's
- * cut gives 0.06. A cut between
- * two like shots may stay above it: then the pose's own jump (JUMP_CM) restarts the filter at the
- * next detection. A change of light moves every cell alike and leaves the correlation as it was.
+ * (WebKitGTK's page path) compares frames that far apart: 0.39–0.65 there, under 0.35 on a slower
+ * machine (tests/engines/engines.e2e.ts's check (c) reports the lowest, `sceneMatchLow` in the
+ * stats, and fails on any cut in its file; tests/unit/cut-detector.test.ts draws the shared videos
+ * at 1–4 fps). The cut clip's cut gives 0.06. A cut between two like shots may stay above it:
+ * then the pose's own jump (JUMP_CM) restarts the filter at the next detection. A change of light
+ * moves every cell alike and leaves the correlation as it was.
  */
 export const CUT_CORRELATION = 0.2;
 

@@ -5,8 +5,8 @@ export const SINGLE_FACE_AFTER_MS = 10_000;
 
 /**
  * How many faces the tracker seeks. Seeking two makes MediaPipe run its face detector on every
- * frame while it tracks one (measured on the model alone here: 54–58 ms a detection against
- * 41–47 ms for one face; switching costs one graph rebuild, 40–55 ms, in the tracking worker).
+ * frame while it tracks one (on the model alone a detection takes 54–58 ms seeking two, against
+ * 41–47 ms seeking one; switching costs one graph rebuild, 40–55 ms, in the tracking worker).
  * So: every face at the start of a source or after a jump, to see who is there; one once a face
  * has been alone for SINGLE_FACE_AFTER_MS; every face again as soon as the face lock cannot tell
  * whether a face far from the worn one is someone else (workers/tracking/face-lock.ts), and for as long as
@@ -35,7 +35,7 @@ export class FaceCount {
   /**
    * A new source, or a jump in the video (a seek, a loop): who is in the picture is not known
    * yet. Seeking one face, MediaPipe would also look for it where it was before the jump
-   * (measured: the eye line 4.8° off on a sought, rolled picture); the rebuilt graph does not.
+   * (it puts the eye line 4.8° off on a rolled picture after a seek); the rebuilt graph does not.
    */
   reset(): void {
     this.wanted = NUM_FACES;

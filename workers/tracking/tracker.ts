@@ -46,7 +46,7 @@ const WARM_UP_SIZE = 256;
 /**
  * Runs the graph once on a plain picture, so that its one-off start-up work (buffers, the
  * inference back end's first run) is done before the first real frame instead of delaying it:
- * the camera's first detection took 0.26–0.9 s cold, 0.21–0.3 s after this. `timestampMs` comes
+ * the camera's first detection takes 0.26–0.9 s cold, 0.21–0.3 s after this. `timestampMs` comes
  * from the pipeline's RisingClock like every frame's.
  */
 export function warmUpTracker(tracker: FaceLandmarker, timestampMs: number): void {
