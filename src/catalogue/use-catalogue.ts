@@ -198,10 +198,15 @@ export function useCatalogue(
     lastEngine.current = engine;
     const entry = entries.find((e) => e.value === selected);
     if (!entry) return;
-    void readModel(entry).then(async (stored) => {
-      if (!stored || !(await wear(entry, stored, nextTap())).report) setSelected(null);
-    });
-  }, [engine, entries, selected, wear, nextTap, setSelected]);
+    // A copy that cannot be read back is said (as on a tap); either way the cell stops showing a
+    // frame that is not on the face.
+    const unreadable = () => toast(t('storedUnreadable', { name: entry.text }));
+    void readModel(entry, unreadable)
+      .then(async (stored) => {
+        if (!stored || !(await wear(entry, stored, nextTap())).report) setSelected(null);
+      })
+      .catch(() => setSelected(null));
+  }, [engine, entries, selected, wear, nextTap, setSelected, toast]);
 
   const cells: CellState[] = entries.map((entry) => {
     const failure = failures[entry.value] ?? null;

@@ -127,10 +127,13 @@ export class TryOnEngine {
     const call = this.api[name] as unknown as (...a: unknown[]) => Promise<unknown>;
     let answer: Promise<unknown>;
     try {
-      // Comlink gathers what moves from the arguments it marks: the first one carries the list.
-      answer = call(
-        ...(moved.length ? [Comlink.transfer(args[0], moved), ...args.slice(1)] : args),
-      );
+      // Comlink gathers what moves from the arguments it marks, and keeps a mark for the object's
+      // life: the first argument carries this call's list, empty or not, so a mark left from an
+      // earlier call (a buffer since moved) is never sent again.
+      const first: unknown = args[0];
+      if (typeof first === 'object' && first !== null) Comlink.transfer(first, moved);
+      else if (moved.length) throw new TypeError(`${name}: what moves needs an object to carry it`);
+      answer = call(...args);
     } catch (error) {
       for (const item of moved) if ('close' in item) item.close();
       return Promise.reject(error) as ReturnType<EngineCommands[K]>;

@@ -71,6 +71,30 @@ it('abandons a model load past its deadline without calling the engine stuck', a
   engine.dispose();
 });
 
+it('moves a buffer once: a later call with the same first argument moves nothing old', async () => {
+  const { engine } = silentEngine();
+  // What each message lists to move (a browser refuses to post a list naming a moved buffer).
+  const lists: unknown[][] = [];
+  const post = MessagePort.prototype.postMessage;
+  const spy = vi.spyOn(MessagePort.prototype, 'postMessage').mockImplementation(function (
+    this: MessagePort,
+    message: unknown,
+    transfer?: unknown,
+  ) {
+    lists.push([...((transfer as unknown[] | undefined) ?? [])]);
+    return post.call(this, message, transfer as Transferable[]);
+  });
+  const image = new Blob(['png']);
+  const cube = new ArrayBuffer(8);
+  void settle(engine.commands.setEnvironment(image, cube));
+  // The same picture without a cube: the cube moved before must not be listed again.
+  void settle(engine.commands.setEnvironment(image, null));
+  spy.mockRestore();
+  expect(lists.map((list) => list.length)).toEqual([1, 0]);
+  expect(cube.byteLength).toBe(0);
+  engine.dispose();
+});
+
 it('fails a photo past its deadline with its own error, the engine kept', async () => {
   const { engine, events } = silentEngine();
   const photo = settle(engine.commands.capture(2));
