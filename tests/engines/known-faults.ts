@@ -37,7 +37,11 @@ export const KNOWN_FAULTS: Record<string, Record<string, string>> = {
       'the page path shows a video file at 0.3–0.5 source frames a second here: one picture ' +
       'stays up to 4.6 s (FROZEN_S is 3), or the glasses are missing from most pictures (34 ' +
       'of 40 in one run)',
+    d: 'after such a stall the photo can show no glasses (one CI run of three on 2026-11-27)',
     e: '录像 on the page path does not start within 30 s',
+    k:
+      'after such a stall the glasses may not be back within the check’s wait after a cut ' +
+      '(one CI run of three on 2026-11-27)',
     m: 'a photo opened after a video file: the screen keeps showing the file',
     o: 'judged on the photo of (m): fails with it',
   },
