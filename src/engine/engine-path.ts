@@ -76,7 +76,8 @@ export function pageCanDraw(): boolean {
 
 /**
  * The worker path where it can draw, else the page; null where nothing can draw WebGL. `?engine=`
- * forces a path (tests' and bench's builds, debug-switches.ts); a measured verdict is remembered per browser.
+ * forces a path (tests' and bench's builds, debug-switches.ts); a measured verdict is remembered
+ * per browser.
  */
 export async function chooseEnginePath(): Promise<EnginePath | null> {
   const forced = forcedEnginePath();
