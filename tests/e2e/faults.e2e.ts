@@ -57,7 +57,16 @@ const glassesBack = (page: Page, clip: RawClip, name: string) =>
 async function killWorker(page: Page, name: RegExp): Promise<void> {
   const worker = page.workers().find((w) => name.test(w.url()));
   if (!worker) throw new Error(`no worker matching ${name}`);
-  await worker.evaluate(() => void setTimeout(() => self.close(), 0));
+  // A deadline of its own: a worker that never runs the evaluation would hold the test for good.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${name}: no answer to the kill in 15 s`)), 15_000);
+  });
+  try {
+    await Promise.race([worker.evaluate(() => void setTimeout(() => self.close(), 0)), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Kills a worker; returns what the page said and how long until a new engine tracked a face. */

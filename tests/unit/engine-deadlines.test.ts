@@ -82,7 +82,7 @@ it('moves a buffer once: a later call with the same first argument moves nothing
     transfer?: unknown,
   ) {
     lists.push([...((transfer as unknown[] | undefined) ?? [])]);
-    return post.call(this, message, transfer as Transferable[]);
+    return Reflect.apply(post, this, [message, transfer]) as void;
   });
   const image = new Blob(['png']);
   const cube = new ArrayBuffer(8);
