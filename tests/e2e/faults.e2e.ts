@@ -55,7 +55,10 @@ const glassesBack = (page: Page, clip: RawClip, name: string) =>
 
 /** Ends the named worker from inside, as a crash would: no event reaches the page. */
 async function killWorker(page: Page, name: RegExp): Promise<void> {
-  const worker = page.workers().find((w) => name.test(w.url()));
+  // The newest: an engine replaced a moment ago (the GPU reset before) may still be listed.
+  const listed = page.workers().filter((w) => name.test(w.url()));
+  console.log(`[faults] ${listed.length} workers listed as ${name}`);
+  const worker = listed.at(-1);
   if (!worker) throw new Error(`no worker matching ${name}`);
   // A deadline of its own: a worker that never runs the evaluation would hold the test for good.
   let timer: ReturnType<typeof setTimeout> | undefined;
