@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FaceLock, HANDOVER_MS } from '../../workers/tracking/face-lock';
+import { FaceLock, HANDOVER_MS, HANDOVER_RESULTS } from '../../workers/tracking/face-lock';
 import type { TrackResult } from '../../workers/common/track-result';
 
 /** A face centred at (x, y) with eye span `span`, tagged by its matrix's first value. */
@@ -53,13 +53,33 @@ describe('FaceLock', () => {
     const b = face(0.2, 0.5, 0.1, 2);
     lock.pick(result(a, b), 0);
     expect(lock.changed).toBe(false);
-    expect(worn(lock.pick(result(b), 1000))).toBeNull();
+    for (let i = 1; i < HANDOVER_RESULTS; i++) {
+      expect(worn(lock.pick(result(b), (i * HANDOVER_MS) / HANDOVER_RESULTS))).toBeNull();
+    }
     expect(worn(lock.pick(result(b), HANDOVER_MS))).toBe(2);
     // Said once, so the face's measurement starts over for its new wearer.
     expect(lock.changed).toBe(true);
     // Now the glasses are on the other face, and stay there when the first comes back.
     expect(worn(lock.pick(result(a, b), HANDOVER_MS + 100))).toBe(2);
     expect(lock.changed).toBe(false);
+  });
+
+  it('on slow tracking, waits out a few misses of the worn face however long they take', () => {
+    const lock = new FaceLock();
+    const a = face(0.7, 0.5, 0.06, 1);
+    const b = face(0.2, 0.5, 0.1, 2);
+    // The larger face came second into the picture: the glasses are on the smaller one.
+    expect(worn(lock.pick(result(a), 0))).toBe(1);
+    expect(worn(lock.pick(result(a, b), 100))).toBe(1);
+    // Two results a second; the tracker misses the smaller face in three in a row.
+    for (const t of [500, 1000, 1500, 2000]) expect(worn(lock.pick(result(b), t))).toBeNull();
+    expect(worn(lock.pick(result(b, face(0.69, 0.5, 0.06, 1)), 2500))).toBe(1);
+    // Gone for good: six results in a row (3 s at this rate), and the other face takes them.
+    for (let i = 1; i < HANDOVER_RESULTS; i++) {
+      expect(worn(lock.pick(result(b), 2500 + 500 * i))).toBeNull();
+    }
+    expect(worn(lock.pick(result(b), 2500 + 500 * HANDOVER_RESULTS))).toBe(2);
+    expect(lock.changed).toBe(true);
   });
 
   it('follows a lone face anywhere at once (a cut or a seek)', () => {
@@ -84,7 +104,9 @@ describe('FaceLock', () => {
     expect(worn(lock.pick(result(b, face(0.69, 0.5, 0.1, 1)), 500))).toBe(1);
     expect(lock.unsure).toBe(false);
     // Or it is gone: the other face takes them only once it has been gone for good.
-    expect(worn(lock.pick(result(b), 1000))).toBeNull();
+    for (let i = 1; i < HANDOVER_RESULTS; i++) {
+      expect(worn(lock.pick(result(b), 500 + (i * HANDOVER_MS) / HANDOVER_RESULTS))).toBeNull();
+    }
     expect(worn(lock.pick(result(b), 500 + HANDOVER_MS))).toBe(2);
   });
 
