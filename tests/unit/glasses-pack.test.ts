@@ -71,7 +71,7 @@ describe('glasses:pack', () => {
         expectSameFit(after.box, before.box, `${v.name} ${compress}`, unit);
       }
     }
-  }, 30_000);
+  }, 120_000);
 
   it('refuses bad files with one clear reason', async () => {
     const bad = new Map((await makeBadFiles(original)).map((b) => [b.name, b.bytes]));
