@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState, type CSSProperties } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { t } from '../i18n';
 import { ensurePrepared, onPrepareProgress } from '../storage/prepare';
 import { PrepareError } from '../storage/prepare-error';
@@ -16,6 +16,8 @@ type Phase = { name: 'loading' } | { name: 'done' } | { name: 'failed'; reason: 
 /** The preparation screen at `/` (docs/behaviour.md §2): full screen, no site layout. */
 export function Loading() {
   const [, navigate] = useLocation();
+  // What /home was opened with, when the guard sent the page here first (route-guard.ts).
+  const search = useSearch();
   const [attempt, setAttempt] = useState(0);
   const [phase, setPhase] = useState<Phase>({ name: 'loading' });
   const [percent, setPercent] = useState(0);
@@ -33,7 +35,8 @@ export function Loading() {
         setPercent(100);
         setPhase({ name: 'done' });
         const hold = isStorageUnavailable() ? NOTICE_MS : HELLO_MS;
-        timer = setTimeout(() => navigate('/home', { replace: true }), hold);
+        const home = search ? `/home?${search}` : '/home';
+        timer = setTimeout(() => navigate(home, { replace: true }), hold);
       },
       (error: unknown) => {
         if (!live) return;
@@ -46,7 +49,7 @@ export function Loading() {
       unsubscribe();
       clearTimeout(timer);
     };
-  }, [attempt, navigate]);
+  }, [attempt, navigate, search]);
 
   const retry = () => {
     setPhase({ name: 'loading' });

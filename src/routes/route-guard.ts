@@ -32,7 +32,9 @@ export function useRouteGuard(): string | null {
         if (!live) return;
         const target = guardTarget(flag, location, isPreparing());
         if (target === location) setAllowed(location);
-        else navigate(target, { replace: true });
+        // The page's parameters go along (a shop's `?glasses=`, `?embed`, `?q=`): the Loading
+        // screen hands them back to /home. Read here, not watched: typing in 搜索 is no navigation.
+        else navigate(`${target}${window.location.search}`, { replace: true });
       });
     return () => {
       live = false;
