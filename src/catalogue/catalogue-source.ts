@@ -15,6 +15,8 @@ export interface LoadedCatalogue {
   unusable: boolean;
   /** Entries of the shop's list left out as invalid. */
   skipped: number;
+  /** Entries past the most the app reads (manifest.ts's MAX_ENTRIES), left out. */
+  overLimit: number;
 }
 
 /**
@@ -37,13 +39,14 @@ export async function loadCatalogue(): Promise<LoadedCatalogue> {
         cache: 'no-cache',
       },
     );
-    const { entries, rejected } = validateManifest(json);
+    const { entries, rejected, overLimit } = validateManifest(json);
     for (const r of rejected) console.warn('manifest entry skipped', r.index, r.reason);
-    if (entries.length > 0) return { entries, unusable: false, skipped: rejected.length };
-    return { entries: BUILT_IN, unusable: rejected.length > 0, skipped: 0 };
+    if (entries.length > 0)
+      return { entries, unusable: false, skipped: rejected.length, overLimit };
+    return { entries: BUILT_IN, unusable: rejected.length > 0, skipped: 0, overLimit: 0 };
   } catch (error) {
     if (!leaving) console.warn('manifest unavailable, using the built-in list', error);
-    return { entries: BUILT_IN, unusable: !leaving, skipped: 0 };
+    return { entries: BUILT_IN, unusable: !leaving, skipped: 0, overLimit: 0 };
   } finally {
     removeEventListener('beforeunload', onLeave);
   }

@@ -1,5 +1,5 @@
 import { KEY_MODEL_STATUS } from '../shared/storage-constants';
-import { hasKey, putJson } from '../storage/model-db';
+import { heldKeys, putJson } from '../storage/model-db';
 
 /** docs/behaviour.md §4 "Model status". */
 export type ModelStatus = 'not-downloaded' | 'downloading' | 'downloaded';
@@ -11,9 +11,9 @@ export type StatusMap = Record<string, ModelStatus>;
  * downloads under way on top.
  */
 export async function storedStatuses(values: readonly string[]): Promise<StatusMap> {
-  const held = await Promise.all(values.map((value) => hasKey(value)));
+  const held = await heldKeys(values);
   return Object.fromEntries(
-    values.map((value, i) => [value, held[i] ? 'downloaded' : 'not-downloaded'] as const),
+    values.map((value) => [value, held.has(value) ? 'downloaded' : 'not-downloaded'] as const),
   );
 }
 

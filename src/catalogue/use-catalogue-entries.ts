@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { t } from '../i18n';
 import { useToast } from '../state/toast';
 import { BUILT_IN, loadCatalogue } from './catalogue-source';
-import type { CatalogueEntry } from './manifest';
+import { MAX_ENTRIES, type CatalogueEntry } from './manifest';
 
 /**
  * The grid's entries: the built-in list at once, the shop's once its manifest has loaded
@@ -15,12 +15,18 @@ export function useCatalogueEntries(): { entries: CatalogueEntry[]; settled: boo
   const toast = useToast();
   useEffect(() => {
     let live = true;
-    void loadCatalogue().then(({ entries, unusable, skipped }) => {
+    void loadCatalogue().then(({ entries, unusable, skipped, overLimit }) => {
       if (!live) return;
       setEntries(entries);
       setSettled(true);
+      const said = [
+        overLimit > 0
+          ? t('catalogueOverLimit', { count: String(overLimit), max: String(MAX_ENTRIES) })
+          : '',
+        skipped > 0 ? t('catalogueSkipped', { count: String(skipped) }) : '',
+      ].filter(Boolean);
       if (unusable) toast(t('catalogueUnusable'));
-      else if (skipped > 0) toast(t('catalogueSkipped', { count: String(skipped) }));
+      else if (said.length > 0) toast(said.join(' '));
     });
     return () => {
       live = false;

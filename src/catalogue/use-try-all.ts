@@ -3,36 +3,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TryOnEngine } from '../engine/try-on-engine';
 import { t } from '../i18n';
 import { parseFrameSize } from '../shared/glasses-types';
-import { TRY_ALL_COUNTDOWN_S } from '../shared/ui-constants';
+import { TRY_ALL_BATCH, TRY_ALL_COUNTDOWN_S } from '../shared/ui-constants';
 import { fittedFramesAtom } from '../state/atoms';
 import { fittedFrameOf } from './lens-figures';
 import type { CatalogueEntry } from './manifest';
 import { downloadModel, readModel, storeModel, type StoredModel } from './model-files';
-
-export type TryAllCellState = 'waiting' | 'downloading' | 'drawing' | 'done' | 'failed';
-
-export interface TryAllCell {
-  entry: CatalogueEntry;
-  state: TryAllCellState;
-  /** 0..1 while downloading. */
-  progress: number;
-  /** The picture wearing this frame (JPEG, the same crop for every cell), once drawn. */
-  image: Blob | null;
-  /** The front's width as fitted, mm. */
-  frameWidthMm?: number;
-}
-
-export interface TryAllView {
-  phase: 'countdown' | 'starting' | 'drawing' | 'done' | 'failed';
-  /** Seconds left before a live camera's picture is taken. */
-  countdown: number;
-  /** Why it failed (phase 'failed'), in the user's language. */
-  message: string | null;
-  /** The kept picture without glasses, and its eyes ([x0, y0, x1, y1] px). */
-  bare: Blob | null;
-  eyes: number[];
-  cells: TryAllCell[];
-}
+import { waiting, type TryAllCell, type TryAllView } from './try-all-view';
 
 const wait = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -42,8 +18,9 @@ const wait = (ms: number, signal: AbortSignal) =>
 
 /**
  * 全部试戴: one picture (a live camera's after a countdown, else the one shown) drawn by the engine
- * with every frame of `entries`, one at a time: the stored ones first, then those to download
- * (with progress; kept once drawn, like a tap's). Closing stops it: the download under way is
+ * with the frames of `entries` (those the grid is narrowed to), TRY_ALL_BATCH at a time and one
+ * at a time: the stored ones first, then those to download (with progress; kept once drawn, like
+ * a tap's); `more` goes on with the next batch. It never sets out to fetch a whole shop. Closing stops it: the download under way is
  * aborted and the engine lets the picture go. `onStored` hears each model stored here.
  */
 export function useTryAll(
@@ -54,6 +31,7 @@ export function useTryAll(
   const [view, setView] = useState<TryAllView | null>(null);
   const setFitted = useSetAtom(fittedFramesAtom);
   const run = useRef<AbortController | null>(null);
+  const list = useRef<readonly CatalogueEntry[]>([]);
 
   const patch = useCallback((value: string, change: Partial<TryAllCell>) => {
     setView(
@@ -102,28 +80,11 @@ export function useTryAll(
     [engine, patch, setFitted],
   );
 
-  const work = useCallback(
-    async (live: boolean, signal: AbortSignal) => {
-      if (!engine) return;
-      for (let s = live ? TRY_ALL_COUNTDOWN_S : 0; s > 0 && !signal.aborted; s--) {
-        setView((v) => v && { ...v, countdown: s });
-        await wait(1000, signal);
-      }
-      if (signal.aborted) return;
-      setView((v) => v && { ...v, phase: 'starting', countdown: 0 });
-      const start = await engine.commands.tryAllBegin().catch((error: unknown) => {
-        const reason = error instanceof Error ? error.message : String(error);
-        return t('tryAllFailed', { reason });
-      });
-      if (signal.aborted) return;
-      if (start === null || typeof start === 'string') {
-        const message = start ?? t('tryAllNoFace');
-        setView((v) => v && { ...v, phase: 'failed', message });
-        return;
-      }
-      setView((v) => v && { ...v, phase: 'drawing', bare: start.bare, eyes: start.eyes });
+  /** Draws `batch` on the kept picture: the stored frames first, then those to download. */
+  const drawBatch = useCallback(
+    async (batch: readonly CatalogueEntry[], signal: AbortSignal) => {
       const missing: CatalogueEntry[] = [];
-      for (const entry of entries) {
+      for (const entry of batch) {
         if (signal.aborted) return;
         const stored = await readModel(entry).catch(() => undefined);
         if (stored) await drawOne(entry, stored, signal);
@@ -147,8 +108,43 @@ export function useTryAll(
       }
       if (!signal.aborted) setView((v) => v && { ...v, phase: 'done' });
     },
-    [engine, entries, drawOne, patch, onStored],
+    [drawOne, patch, onStored],
   );
+
+  const work = useCallback(
+    async (live: boolean, signal: AbortSignal) => {
+      if (!engine) return;
+      for (let s = live ? TRY_ALL_COUNTDOWN_S : 0; s > 0 && !signal.aborted; s--) {
+        setView((v) => v && { ...v, countdown: s });
+        await wait(1000, signal);
+      }
+      if (signal.aborted) return;
+      setView((v) => v && { ...v, phase: 'starting', countdown: 0 });
+      const start = await engine.commands.tryAllBegin().catch((error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        return t('tryAllFailed', { reason });
+      });
+      if (signal.aborted) return;
+      if (start === null || typeof start === 'string') {
+        const message = start ?? t('tryAllNoFace');
+        setView((v) => v && { ...v, phase: 'failed', message });
+        return;
+      }
+      setView((v) => v && { ...v, phase: 'drawing', bare: start.bare, eyes: start.eyes });
+      await drawBatch(list.current.slice(0, TRY_ALL_BATCH), signal);
+    },
+    [engine, drawBatch],
+  );
+
+  /** Runs `job` as this sheet's work: a failure is said in the sheet, unless it was closed. */
+  const runJob = useCallback((job: Promise<void>, controller: AbortController) => {
+    void job.catch((error: unknown) => {
+      if (controller.signal.aborted) return;
+      console.error('try-all failed', error);
+      const message = t('tryAllFailed', { reason: String(error) });
+      setView((v) => v && { ...v, phase: 'failed', message });
+    });
+  }, []);
 
   /** Begins (again): `live` when the picture is a camera's, taken after a countdown. */
   const start = useCallback(
@@ -156,26 +152,34 @@ export function useTryAll(
       run.current?.abort();
       const controller = new AbortController();
       run.current = controller;
+      // The frames narrowed to when it began; 再试 goes on through the same list.
+      list.current = entries;
       setView({
         phase: live ? 'countdown' : 'starting',
         countdown: live ? TRY_ALL_COUNTDOWN_S : 0,
         message: null,
         bare: null,
         eyes: [],
-        cells: entries.map((entry) => ({ entry, state: 'waiting', progress: 0, image: null })),
+        cells: entries.slice(0, TRY_ALL_BATCH).map(waiting),
+        total: entries.length,
       });
-      void work(live, controller.signal).catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('try-all failed', error);
-        const message = t('tryAllFailed', { reason: String(error) });
-        setView((v) => v && { ...v, phase: 'failed', message });
-      });
+      runJob(work(live, controller.signal), controller);
     },
-    [entries, work],
+    [entries, work, runJob],
   );
+
+  /** 再试 N 款: the next frames of the list, on the same picture, after those already drawn. */
+  const more = useCallback(() => {
+    const controller = run.current;
+    if (!controller || view?.phase !== 'done') return;
+    const next = list.current.slice(view.cells.length, view.cells.length + TRY_ALL_BATCH);
+    if (next.length === 0) return;
+    setView((v) => v && { ...v, phase: 'drawing', cells: [...v.cells, ...next.map(waiting)] });
+    runJob(drawBatch(next, controller.signal), controller);
+  }, [view, drawBatch, runJob]);
 
   // A new engine (a restart) or leaving the page ends it: the picture belonged to the old one.
   useEffect(() => () => close(), [close]);
 
-  return { view, start, close };
+  return { view, start, more, close };
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { TryAllCell } from '../catalogue/use-try-all';
+import type { TryAllCell } from '../catalogue/try-all-view';
 import { useOfferFile } from '../engine/use-offer-file';
 import { t } from '../i18n';
 import { COMPARE_FILE_NAME } from '../shared/ui-constants';

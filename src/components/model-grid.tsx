@@ -1,15 +1,21 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { isNarrowed, type CatalogueFilter } from '../catalogue/catalogue-filter';
 import { useSizeAdvice } from '../catalogue/use-size-advice';
 import type { CellState } from '../catalogue/use-catalogue';
 import type { CatalogueEntry } from '../catalogue/manifest';
+import { isEmbedded } from '../engine/embed-channel';
 import { t } from '../i18n';
-import { assetUrl } from '../storage/asset-url';
-import { FavouriteButton, LensTag, SizeTag } from './cell-tags';
+import { GRID_COLUMNS } from '../shared/ui-constants';
+import { CatalogueSearch } from './catalogue-search';
 import { thinnestFirst, useLensEdges } from './lens-edges';
-import { StatusIcon } from './status-icon';
+import { ModelCell } from './model-cell';
+import { useGridRows } from './use-grid-rows';
 
 interface Props {
+  /** The frames the filter leaves (catalogue-filter.ts), in the catalogue's order. */
   cells: CellState[];
+  filter: CatalogueFilter;
+  onFilter: (change: Partial<CatalogueFilter>) => void;
   onTap: (entry: CatalogueEntry) => void;
   /** A source is on: once the face's width is stable, cells say whether their size suits it. */
   measuring: boolean;
@@ -21,47 +27,64 @@ interface Props {
 }
 
 /**
- * The catalogue: 3 columns, no gutter; preview, serial number, status and label per cell, and a
- * heart to keep it (只看收藏 shows only those). With the face measured, each cell of known width
- * says whether it suits, and 合适尺寸优先 puts the best fitting first.
+ * The catalogue: 搜索 and its count, then 3 columns, no gutter; preview, serial number, status and
+ * label per cell, and a heart to keep it (只看收藏 shows only those). With the face measured, each
+ * cell of known width says whether it suits, and 合适尺寸优先 puts the best fitting first. Only
+ * the rows near the screen are rendered, so a shop's thousands of frames cost what a screenful
+ * does; inside a shop's page (one row to swipe) every cell is.
  */
 export function ModelGrid(props: Props) {
-  const { cells, onTap, measuring, favourites, onFavourite } = props;
+  const { cells, filter, onFilter, measuring, favourites } = props;
   const [fitFirst, setFitFirst] = useState(false);
-  const [onlyFavourites, setOnlyFavourites] = useState(false);
   const [thinFirst, setThinFirst] = useState(false);
   const edges = useLensEdges(cells);
-  // A frame named by a shop's link comes into view once, when its cell first shows.
-  const list = useRef<HTMLUListElement>(null);
-  const shownLinked = useRef(false);
-  const linked = cells.find((cell) => cell.linked)?.entry.value;
-  useEffect(() => {
-    if (!linked || shownLinked.current) return;
-    shownLinked.current = true;
-    list.current
-      ?.querySelector('[data-linked="true"]')
-      ?.scrollIntoView({ block: 'nearest', behavior: 'instant' });
-  }, [linked]);
   const advice = useSizeAdvice(cells, measuring);
   const byValue = new Map(cells.map((cell) => [cell.entry.value, cell]));
-  const ordered =
+  const shown =
     thinFirst && edges
       ? thinnestFirst(cells, edges)
       : fitFirst && advice
-        ? advice.order.map((value) => byValue.get(value)!)
+        ? advice.order.map((value) => byValue.get(value)!).filter(Boolean)
         : cells;
   const kept = new Set(favourites ?? []);
-  const shown = onlyFavourites ? ordered.filter((cell) => kept.has(cell.entry.value)) : ordered;
+  const list = useRef<HTMLUListElement>(null);
+  const columns = isEmbedded() ? Math.max(1, shown.length) : GRID_COLUMNS;
+  const rows = useGridRows(list, shown.length, columns);
+  // The handlers keep one identity, so a cell re-renders only when what it shows changes.
+  const handlers = useRef(props);
+  useLayoutEffect(() => {
+    handlers.current = props;
+  });
+  const onTap = useCallback((entry: CatalogueEntry) => handlers.current.onTap(entry), []);
+  const onFavourite = useCallback((value: string) => handlers.current.onFavourite(value), []);
+
+  // A frame named by a shop's link comes into view once, when its cell is first listed.
+  const shownLinked = useRef(false);
+  const linkedAt = shown.findIndex((cell) => cell.linked);
+  const { reveal } = rows;
+  useEffect(() => {
+    if (linkedAt < 0 || shownLinked.current) return;
+    shownLinked.current = true;
+    // Its row is rendered first if it is far down; scrollIntoView then heeds the scroll padding
+    // the sticky picture takes (styles.css), which the list's own scrolling does not know.
+    const linkedCell = () => list.current?.querySelector('[data-linked="true"]');
+    const show = () => linkedCell()?.scrollIntoView({ block: 'nearest', behavior: 'instant' });
+    if (linkedCell()) return show();
+    reveal(linkedAt);
+    requestAnimationFrame(() => requestAnimationFrame(show));
+  }, [linkedAt, reveal]);
+
   return (
     <>
+      <CatalogueSearch filter={filter} onChange={onFilter} count={cells.length} />
       <div className="fit-first-row">
         {props.actions}
         <button
           type="button"
           className="only-favourites"
-          aria-pressed={onlyFavourites}
+          aria-pressed={filter.onlyFavourites}
           disabled={favourites === null}
-          onClick={() => setOnlyFavourites((on) => !on)}
+          onClick={() => onFilter({ onlyFavourites: !filter.onlyFavourites })}
         >
           {t('onlyFavourites')}
         </button>
@@ -86,66 +109,38 @@ export function ModelGrid(props: Props) {
           </button>
         ) : null}
       </div>
-      {onlyFavourites && shown.length === 0 ? (
+      {shown.length === 0 && isNarrowed(filter) && favourites !== null ? (
         <p className="grid-note" role="status">
-          {t('noFavourites')}
+          {filter.onlyFavourites && !filter.query.trim() ? t('noFavourites') : t('searchNone')}
         </p>
       ) : null}
-      <ul ref={list} className="model-grid" aria-label={t('catalogue')}>
-        {shown.map((cell) => (
-          <li key={cell.entry.value}>
-            <button
-              type="button"
-              className="model-cell"
-              aria-pressed={cell.selected}
-              aria-busy={cell.status === 'downloading' || cell.wearing}
-              data-status={cell.status}
-              data-wearing={cell.wearing}
-              data-serial={cell.entry.serialNo}
-              data-linked={cell.linked}
-              onClick={(event) => {
-                // A cell tapped half under the picture or the control bar comes fully into view
-                // (styles.css sets the scroll padding those two take).
-                event.currentTarget.scrollIntoView({ block: 'nearest' });
-                onTap(cell.entry);
-              }}
+      <ul
+        ref={list}
+        className="model-grid"
+        aria-label={t('catalogue')}
+        style={{ paddingTop: rows.padTop, paddingBottom: rows.padBottom }}
+      >
+        {shown.slice(rows.from, rows.to).map((cell, i) => {
+          const index = rows.from + i;
+          const rowStart = index % columns === 0;
+          return (
+            <li
+              key={cell.entry.value}
+              ref={rowStart ? rows.measure : undefined}
+              data-index={rowStart ? index / columns : undefined}
             >
-              {cell.entry.previewIcon ? (
-                <img
-                  className="preview"
-                  src={assetUrl(cell.entry.previewIcon)}
-                  alt=""
-                  loading="lazy"
-                />
-              ) : (
-                <span className="preview placeholder" aria-hidden="true" />
-              )}
-              <span className="serial">{cell.entry.serialNo}</span>
-              <StatusIcon status={cell.status} progress={cell.progress} wearing={cell.wearing} />
-              <span className="label">{cell.entry.text}</span>
-              {cell.frameWidthMm !== undefined && advice?.fits.has(cell.entry.value) ? (
-                <SizeTag widthMm={cell.frameWidthMm} fit={advice.fits.get(cell.entry.value)!} />
-              ) : null}
-              {edges?.has(cell.entry.value) ? (
-                <LensTag
-                  name={`${cell.entry.serialNo} ${cell.entry.text}`}
-                  lens={edges.get(cell.entry.value)!}
-                />
-              ) : null}
-              {cell.failureText ? (
-                <span className="retry" data-failure={cell.failure ?? ''}>
-                  {cell.failureText}
-                </span>
-              ) : null}
-            </button>
-            <FavouriteButton
-              name={cell.entry.text}
-              on={kept.has(cell.entry.value)}
-              disabled={favourites === null}
-              onTap={() => onFavourite(cell.entry.value)}
-            />
-          </li>
-        ))}
+              <ModelCell
+                cell={cell}
+                fit={advice?.fits.get(cell.entry.value)}
+                lens={edges?.get(cell.entry.value)}
+                favourite={kept.has(cell.entry.value)}
+                favouritesRead={favourites !== null}
+                onTap={onTap}
+                onFavourite={onFavourite}
+              />
+            </li>
+          );
+        })}
       </ul>
     </>
   );

@@ -50,6 +50,7 @@ export function TryAllControl(props: Props) {
             <TryAllSheet
               view={tryAll.view}
               onClose={tryAll.close}
+              onMore={tryAll.more}
               favourites={props.favourites}
               onFavourite={props.onFavourite}
             />,

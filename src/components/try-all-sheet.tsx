@@ -1,9 +1,9 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { SizeFit } from '../catalogue/size-advice';
-import type { TryAllCell, TryAllView } from '../catalogue/use-try-all';
+import type { TryAllCell, TryAllView } from '../catalogue/try-all-view';
 import { useSizeAdvice } from '../catalogue/use-size-advice';
 import { t } from '../i18n';
-import { COMPARE_MAX } from '../shared/ui-constants';
+import { COMPARE_MAX, TRY_ALL_BATCH } from '../shared/ui-constants';
 import { BlobImage } from './blob-image';
 import { FavouriteButton, SizeTag } from './cell-tags';
 import { CompareView } from './compare-view';
@@ -11,6 +11,8 @@ import { CompareView } from './compare-view';
 interface Props {
   view: TryAllView;
   onClose: () => void;
+  /** 再试 N 款: the next frames of the list (use-try-all.ts). */
+  onMore: () => void;
   favourites: readonly string[] | null;
   onFavourite: (value: string) => void;
 }
@@ -20,7 +22,7 @@ interface Props {
  * columns, the catalogue's order, number, name and size tag), a heart on each; pick 2–4 to see
  * them side by side (compare-view.tsx). Escape or 关闭 closes it and stops the work.
  */
-export function TryAllSheet({ view, onClose, favourites, onFavourite }: Props) {
+export function TryAllSheet({ view, onClose, onMore, favourites, onFavourite }: Props) {
   const [picked, setPicked] = useState<string[]>([]);
   const [comparing, setComparing] = useState(false);
   const advice = useSizeAdvice(view.cells, true);
@@ -39,6 +41,7 @@ export function TryAllSheet({ view, onClose, favourites, onFavourite }: Props) {
     [],
   );
   const chosen = view.cells.filter((cell) => picked.includes(cell.entry.value) && cell.image);
+  const left = Math.min(TRY_ALL_BATCH, view.total - view.cells.length);
   return (
     <div
       className="try-all-sheet"
@@ -74,6 +77,11 @@ export function TryAllSheet({ view, onClose, favourites, onFavourite }: Props) {
               />
             ))}
           </ul>
+          {view.phase === 'done' && left > 0 ? (
+            <button type="button" className="try-all-more" onClick={onMore}>
+              {t('tryAllMore', { count: left })}
+            </button>
+          ) : null}
           {view.bare ? (
             <div className="try-all-foot">
               <span>{t('tryAllPickHint')}</span>
@@ -144,6 +152,9 @@ function statusText(view: TryAllView): string {
   if (view.phase === 'countdown') return t('tryAllCountdown', { seconds: view.countdown });
   if (view.phase === 'starting') return t('tryAllStarting');
   if (view.phase === 'failed') return view.message ?? '';
+  if (view.phase === 'done' && total < view.total) {
+    return t('tryAllBatch', { from: 1, to: total, total: view.total });
+  }
   if (view.phase === 'done' && done === total) return t('tryAllDone', { total });
   const busy = view.cells.find((c) => c.state === 'downloading' || c.state === 'drawing');
   if (busy?.state === 'downloading') {

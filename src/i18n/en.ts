@@ -73,6 +73,8 @@ export const en: Strings = {
   noFaceHint: 'No face found: face the camera, in good light',
   glassesLoadFailed: 'The glasses model could not be loaded',
   catalogueUnusable: "The shop's glasses list could not be read; showing the built-in styles",
+  catalogueOverLimit:
+    'The glasses list is over the limit of {max}; the {count} entries after it were not read',
   catalogueSkipped: '{count} entries of the glasses list were invalid and left out',
   materialFileUnusable: 'The material file could not be read; the glasses show their own materials',
   materialFieldsRefused:
@@ -332,6 +334,13 @@ export const en: Strings = {
   compareFailed: 'The comparison image could not be made; try again',
   favouriteAdd: 'Add {name} to favourites',
   favouriteRemove: 'Remove {name} from favourites',
+  searchLabel: 'Search frames',
+  searchPlaceholder: 'Search by name or number',
+  searchCount: '{count} frames',
+  searchClear: 'Clear filters',
+  searchNone: 'No frames match: try another word or clear the filters',
+  tryAllBatch: 'Frames {from}–{to} of {total}',
+  tryAllMore: 'Try {count} more',
   onlyFavourites: 'Favourites only',
   noFavourites: 'No favourites yet: tap ♡ at the top right of a frame to keep it',
   linkedWaiting: '“{text}” is ready for you: turn on the camera or open a video to try it on',

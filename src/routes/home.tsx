@@ -20,6 +20,8 @@ import { useEmbedChannel } from '../components/use-embed-channel';
 import { LinkNotice } from '../components/link-notice';
 import { engineErrorAtom } from '../state/atoms';
 import { storageUnavailableAtom } from '../storage/storage-status';
+import { narrow } from '../catalogue/catalogue-filter';
+import { useCatalogueFilter } from '../catalogue/use-catalogue-filter';
 
 /**
  * The try-on page. Phones upright: the stage (picture and video bar) stays in view under the
@@ -52,6 +54,8 @@ export function Home() {
   );
   const wear = useCallback((asked: string) => setLinkRequest({ asked }), []);
   const favourites = useFavourites();
+  const { filter, setFilter } = useCatalogueFilter();
+  const shown = narrow(catalogue.cells, filter, favourites.favourites);
   useLensLook(engine);
 
   useEmbedChannel({ cells: catalogue.cells, link: catalogue.link, onWear: wear });
@@ -90,7 +94,9 @@ export function Home() {
         <LensSummary entries={catalogue.entries} />
         <LinkNotice link={catalogue.link} />
         <ModelGrid
-          cells={catalogue.cells}
+          cells={shown}
+          filter={filter}
+          onFilter={setFilter}
           onTap={(entry) => void catalogue.tap(entry)}
           measuring={controls.active}
           favourites={favourites.favourites}
@@ -99,7 +105,7 @@ export function Home() {
             <>
               <TryAllControl
                 engine={engine}
-                entries={catalogue.entries}
+                entries={shown.map((cell) => cell.entry)}
                 active={controls.active}
                 live={controls.running}
                 onStored={catalogue.markStored}

@@ -7,8 +7,11 @@
 
 /** A glasses GLB larger than this is refused before parsing (bytes). */
 export const GLASSES_MAX_BYTES = 20 * 1024 * 1024;
-/** A manifest larger than this is not read: its 500 entries at most take about 300 kB. */
-export const MANIFEST_MAX_BYTES = 1024 * 1024;
+/**
+ * A manifest larger than this is not read: the 10 000 entries read at most (manifest.ts) take
+ * up to 600 bytes each with a digest, a fit and a size.
+ */
+export const MANIFEST_MAX_BYTES = 8 * 1024 * 1024;
 /** A material file larger than this is not read (eight parts take about 3 kB). */
 export const MATERIAL_MAX_BYTES = 256 * 1024;
 /** A glasses model with more triangles than this is refused: a phone draws it at every frame. */

@@ -72,6 +72,8 @@ export const PHOTO_HINT_MS = 1_000;
 
 /** 全部试戴 on a live camera: the picture is taken after this countdown (time to look up), s. */
 export const TRY_ALL_COUNTDOWN_S = 3;
+/** 全部试戴 draws this many frames, then offers 再试 as many more: never a whole shop at once. */
+export const TRY_ALL_BATCH = 12;
 /** 对比: at most this many frames side by side (two at least). */
 export const COMPARE_MAX = 4;
 

@@ -93,6 +93,23 @@ export async function hasKey(key: string): Promise<boolean> {
   return (await read(key)) !== undefined;
 }
 
+/**
+ * Which of `keys` hold a record: one read of the table's keys (no values), so a shop's thousands
+ * of frames cost one transaction, not one each.
+ */
+export async function heldKeys(keys: readonly string[]): Promise<Set<string>> {
+  const held = new Set(keys.filter((key) => memory.has(key)));
+  const models = await table();
+  if (!models) return held;
+  try {
+    const stored = new Set(await answered(models.toCollection().primaryKeys()));
+    for (const key of keys) if (stored.has(key)) held.add(key);
+  } catch (error) {
+    console.warn('ModelDB keys unreadable', error);
+  }
+  return held;
+}
+
 /** Binary values are Blobs; bytes written by other code paths are accepted too. */
 export async function getBlob(key: string): Promise<Blob | undefined> {
   const data = await read(key);

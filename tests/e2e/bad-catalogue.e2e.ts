@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
 import { DIST_DIR } from './media-helpers';
 import { zhCN } from '../../src/i18n/zh-CN';
+import { MANIFEST_MAX_BYTES } from '../../src/shared/storage-constants';
 import { prepareFixtures } from './fixtures.mjs';
 import { hasModelDbRecord, putModelDbRecord, selectGlasses, startCamera } from './app-page';
 import { withApp } from './app-session';
@@ -60,11 +61,12 @@ describe('a bad manifest', () => {
         await expect.poll(() => cells.count()).toBe(builtIn);
         await putModelDbRecord(page, 'models/002.glb', 'stored before');
 
+        const overCap = Math.ceil((1.2 * MANIFEST_MAX_BYTES) / JSON.stringify(good[0]).length);
         const variants: [string, string][] = [
           ['not JSON', '[{"value": "models/001.glb",'],
           ['not an array', JSON.stringify({ value: 'models/001.glb', serialNo: '1', text: 'x' })],
-          // 3 MB: refused at the 1 MB cap, never parsed.
-          ['huge', JSON.stringify(Array.from({ length: 12_000 }, () => good[0]))],
+          // A fifth over the cap: refused as soon as it shows, never parsed.
+          ['huge', JSON.stringify(Array.from({ length: overCap }, () => good[0]))],
         ];
         for (const [name, text] of variants) {
           body = text;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateManifest } from '../../src/catalogue/manifest';
+import { MAX_ENTRIES, validateManifest } from '../../src/catalogue/manifest';
 
 const good = {
   value: 'models/001.glb',
@@ -34,6 +34,16 @@ describe('validateManifest', () => {
     expect(entries[1]!.serialNo).toBe('8');
     expect(rejected).toHaveLength(13);
     for (const r of rejected) expect(r.reason).toBeTruthy();
+  });
+
+  it("reads a big shop's 5 000 frames whole, and counts what is past the limit", () => {
+    const entry = (i: number) => ({ ...good, value: `models/${i}.glb`, serialNo: String(i) });
+    const shop = validateManifest(Array.from({ length: 5_000 }, (_, i) => entry(i)));
+    expect(shop.entries).toHaveLength(5_000);
+    expect(shop.overLimit).toBe(0);
+    const over = validateManifest(Array.from({ length: MAX_ENTRIES + 7 }, (_, i) => entry(i)));
+    expect(over.entries).toHaveLength(MAX_ENTRIES);
+    expect(over.overLimit).toBe(7);
   });
 
   it('never throws on random JSON (fuzz)', () => {

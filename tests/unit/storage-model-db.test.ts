@@ -23,7 +23,7 @@ async function freshPage() {
   vi.resetModules();
   const db = await import('../../src/storage/model-db');
   const status = await import('../../src/storage/storage-status');
-  ({ deleteKey, getBlob, getFlag, getJson, hasKey, putBlob, putJson, setFlag } = db);
+  ({ deleteKey, getBlob, getFlag, getJson, hasKey, heldKeys, putBlob, putJson, setFlag } = db);
   ({ isStorageUnavailable, storageUnavailableAtom } = status);
 }
 type Db = typeof import('../../src/storage/model-db');
@@ -33,6 +33,7 @@ let getBlob: Db['getBlob'];
 let getFlag: Db['getFlag'];
 let getJson: Db['getJson'];
 let hasKey: Db['hasKey'];
+let heldKeys: Db['heldKeys'];
 let putBlob: Db['putBlob'];
 let putJson: Db['putJson'];
 let setFlag: Db['setFlag'];
@@ -128,6 +129,9 @@ describe('ModelDB schema', () => {
     await putBlob(KEY_ENV_IMAGE, new Blob(['png']));
     expect(((await rawGet(KEY_ENV_IMAGE)) as { data: unknown }).data).toBeInstanceOf(Blob);
     expect(await hasKey(KEY_ENV_IMAGE)).toBe(true);
+    // Thousands of frames asked at once: one read of the keys, only the stored ones answered.
+    const asked = [KEY_ENV_IMAGE, ...Array.from({ length: 5_000 }, (_, i) => `models/${i}.glb`)];
+    expect([...(await heldKeys(asked))]).toEqual([KEY_ENV_IMAGE]);
     await deleteKey(KEY_ENV_IMAGE);
     expect(await hasKey(KEY_ENV_IMAGE)).toBe(false);
     expect(await getJson('missing')).toBeUndefined();

@@ -1,0 +1,162 @@
+// A shop's whole catalogue (issue 51): a manifest of 10 004 frames is read to the app's limit of
+// 10 000 and the 4 past it are said; the grid renders a screenful at a time yet reaches the
+// last frame; 搜索 narrows it (共 N 款), lives in the address and clears in one tap; a frame far
+// down is worn at the eyes the reference detector finds; 全部试戴 on the narrowed frames fetches
+// 12, then 再试 the rest, never the shop. The manifest and the frames are answered by the test
+// (service worker blocked, so that every request reaches the routes).
+import { readFile } from 'node:fs/promises';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../scripts/serve.mjs';
+import { MAX_ENTRIES } from '../../src/catalogue/manifest';
+import { zhCN } from '../../src/i18n/zh-CN';
+import { TRY_ALL_BATCH } from '../../src/shared/ui-constants';
+import { prepareCodedClips } from '../outside/clips.mjs';
+import { clipJudge, onEyes, STILL_OFF, untilScreen } from '../outside/poll-screen';
+import { ReferenceFaces } from '../outside/reference-faces';
+import { shootPicture } from '../outside/screen';
+import { selectGlasses, startCamera } from './app-page';
+import { holdFaceModel, withApp } from './app-session';
+import { DIST_DIR } from './media-helpers';
+
+const camera = (await prepareCodedClips()).still;
+let faces: ReferenceFaces;
+let server: { url: string; close(): Promise<void> };
+let glb: Buffer;
+/** The shop's frames: S00000…, 14 of them in a group 全部试戴 is tried on. */
+const SHOP_SIZE = MAX_ENTRIES + 4;
+const GROUP = { from: 100, size: TRY_ALL_BATCH + 2, word: '试戴组' };
+const serial = (i: number) => `S${String(i).padStart(5, '0')}`;
+const shop = Array.from({ length: SHOP_SIZE }, (_, i) => ({
+  value: `models/shop/${serial(i)}.glb`,
+  serialNo: serial(i),
+  text: i >= GROUP.from && i < GROUP.from + GROUP.size ? `${GROUP.word} ${i}` : `镜框 ${i}`,
+}));
+const count = (n: number) => zhCN.searchCount.replace('{count}', String(n));
+
+beforeAll(async () => {
+  faces = await ReferenceFaces.of(camera);
+  glb = await readFile('public/models/002.glb');
+  server = await startServer({ dir: DIST_DIR, port: 0 });
+});
+afterAll(async () => {
+  await faces?.close();
+  await server?.close();
+});
+
+/** The shop's manifest and frames, answered by the test; the shop frames it was asked for. */
+async function serveShop(context: BrowserContext, asked: string[]): Promise<void> {
+  await context.route('**/others/manifest.json', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(shop) }),
+  );
+  await context.route('**/models/shop/*.glb', (route) => {
+    asked.push(new URL(route.request().url()).pathname);
+    return route.fulfill({ status: 200, contentType: 'model/gltf-binary', body: glb });
+  });
+}
+
+const search = (page: Page) => page.getByRole('searchbox', { name: zhCN.searchLabel });
+const shownCount = (page: Page) => page.locator('.search-count').textContent();
+const cell = (page: Page, s: string) => page.locator(`.model-cell[data-serial="${s}"]`);
+
+describe("a big shop's catalogue", () => {
+  it('reads 10 000 frames, says what is past it, renders a screenful, finds and links', async () => {
+    // The face model held: the first visit is still preparing when the page reloads.
+    const model = holdFaceModel();
+    const onContext = async (context: BrowserContext) => {
+      await serveShop(context, []);
+      await model.onContext(context);
+    };
+    await withApp(
+      server.url,
+      { device: { serviceWorkers: 'block' }, onContext },
+      async ({ page }) => {
+        await expect
+          .poll(() => page.getByRole('status').allTextContents())
+          .toContain(
+            zhCN.catalogueOverLimit
+              .replace('{max}', String(MAX_ENTRIES))
+              .replace('{count}', String(SHOP_SIZE - MAX_ENTRIES)),
+          );
+        await expect.poll(() => shownCount(page)).toBe(count(MAX_ENTRIES));
+        // A screenful and a few rows either way, not ten thousand cells.
+        expect(await page.locator('.model-grid li').count()).toBeLessThan(60);
+        // The last frame read is reached by scrolling, and still only a screenful is there.
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await cell(page, serial(MAX_ENTRIES - 1)).waitFor();
+        expect(await cell(page, serial(MAX_ENTRIES)).count()).toBe(0);
+        expect(await page.locator('.model-grid li').count()).toBeLessThan(60);
+
+        // Words narrow it, in any width; the count follows; the address keeps them.
+        await search(page).fill('试戴组');
+        await expect.poll(() => shownCount(page)).toBe(count(GROUP.size));
+        await search(page).fill('ｓ０９９９９');
+        await expect.poll(() => shownCount(page)).toBe(count(1));
+        await cell(page, serial(9_999)).waitFor();
+        expect(new URL(page.url()).searchParams.get('q')).toBe('ｓ０９９９９');
+        // Reloaded while the first visit still prepares, the page passes through the Loading
+        // screen: the address's filter comes back with it.
+        await page.reload();
+        await page.getByTestId('loading-screen').waitFor();
+        model.release();
+        await page.waitForURL((url) => url.pathname === '/home', { timeout: 60_000 });
+        expect(new URL(page.url()).searchParams.get('q')).toBe('ｓ０９９９９');
+        await expect.poll(() => shownCount(page), { timeout: 30_000 }).toBe(count(1));
+        expect(await search(page).inputValue()).toBe('ｓ０９９９９');
+        await search(page).fill('没有这款');
+        await expect.poll(() => shownCount(page)).toBe(count(0));
+        await page.getByText(zhCN.searchNone).waitFor();
+        // One tap clears it.
+        await page.getByRole('button', { name: zhCN.searchClear }).click();
+        await expect.poll(() => shownCount(page)).toBe(count(MAX_ENTRIES));
+        expect(new URL(page.url()).searchParams.has('q')).toBe(false);
+      },
+    );
+  });
+
+  it('wears a frame far down at the eyes; 全部试戴 fetches 12 of the narrowed, then the rest', async () => {
+    const asked: string[] = [];
+    await withApp(
+      server.url,
+      {
+        cameraY4m: camera.y4m,
+        path: `/home?stats&q=${encodeURIComponent(serial(9_990))}`,
+        device: { serviceWorkers: 'block' },
+        onContext: (c) => serveShop(c, asked),
+      },
+      async ({ page }) => {
+        await startCamera(page);
+        await expect.poll(() => shownCount(page)).toBe(count(1));
+        await selectGlasses(page, serial(9_990));
+        await untilScreen(
+          'big-catalogue-far',
+          () => shootPicture(page),
+          clipJudge(camera, faces),
+          onEyes(STILL_OFF),
+        );
+        expect(asked).toEqual([`/models/shop/${serial(9_990)}.glb`]);
+
+        await search(page).fill(GROUP.word);
+        await expect.poll(() => shownCount(page)).toBe(count(GROUP.size));
+        await page.locator('.try-all').click();
+        const sheet = page.getByRole('dialog', { name: zhCN.tryAll });
+        const done = sheet.locator('.try-all-grid li[data-state="done"]');
+        await expect.poll(() => done.count(), { timeout: 180_000 }).toBe(TRY_ALL_BATCH);
+        const more = sheet.getByRole('button', {
+          name: zhCN.tryAllMore.replace('{count}', String(GROUP.size - TRY_ALL_BATCH)),
+        });
+        await more.waitFor();
+        // Only the first 12 of the group were fetched.
+        const group = (i: number) => `/models/shop/${serial(GROUP.from + i)}.glb`;
+        const first = Array.from({ length: TRY_ALL_BATCH }, (_, i) => group(i));
+        expect(asked.slice(1).sort()).toEqual(first.sort());
+        await more.click();
+        await expect.poll(() => done.count(), { timeout: 60_000 }).toBe(GROUP.size);
+        expect(asked.slice(1).sort()).toEqual(
+          Array.from({ length: GROUP.size }, (_, i) => group(i)).sort(),
+        );
+        expect(await more.count()).toBe(0);
+      },
+    );
+  });
+});
