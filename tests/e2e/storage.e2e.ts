@@ -44,7 +44,8 @@ const recorded = (page: Page): Promise<Screen> => page.evaluate(recordedScreen);
 
 /** Waits for the Loading screen to say "Hello!" and hand over to /home; returns when it said it. */
 async function helloThenHome(page: Page): Promise<number> {
-  await page.waitForURL('**/home', { timeout: 120_000 });
+  // Loading hands its own parameters (`?stats`) on to /home.
+  await page.waitForURL((url) => url.pathname === '/home', { timeout: 120_000 });
   const hello = (await recorded(page)).headings.find((heading) => heading.text === zhCN.hello);
   expect(hello).toBeDefined();
   return hello!.at;
