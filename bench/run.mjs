@@ -22,6 +22,7 @@ import { checkTargets } from './lib/targets.mjs';
 import { runCut, runStill } from './lib/motion.mjs';
 import { prepareMotionFixtures } from '../tests/e2e/motion-fixtures.mjs';
 import { runTryAll } from './lib/try-all.mjs';
+import { catalogueLines, runCatalogue } from './lib/catalogue.mjs';
 
 // windowS: the app as shipped; refWindowS: the references beside it (every frame tracked, every
 // other frame drawn, the low-end profile, the main-thread baseline); `references`: whether the first two run at all.
@@ -51,6 +52,8 @@ const { values: args } = parseArgs({
     'motion-only': { type: 'boolean' },
     // --try-all-only: issue 38's grid alone (printed, not written to RESULTS.md).
     'try-all-only': { type: 'boolean' },
+    // --catalogue-only: issue 51's shop catalogue alone (printed, not written to RESULTS.md).
+    'catalogue-only': { type: 'boolean' },
     // --against <commit>: this tree's app and the commit's, in turns (issue 48); --keep-against
     // leaves the commit's worktree (../bench-against-<sha>) for the next run.
     against: { type: 'string' },
@@ -132,6 +135,20 @@ async function measureMotion(baseUrl) {
   return result;
 }
 
+/** Issue 51's shop catalogue alone (lib/catalogue.mjs): printed, nothing written. */
+async function measureCatalogue(baseUrl, camera, loadStart) {
+  const shops = await runCatalogue({ baseUrl, camera, plan, log });
+  const loadEnd = load();
+  console.log(
+    [
+      `catalogue: load average (1/5/15 min) ${loadStart.loadAverage.join(', ')} at the start,` +
+        ` ${loadEnd.loadAverage.join(', ')} at the end`,
+      ...catalogueLines(shops),
+    ].join('\n'),
+  );
+  return shops.some((shop) => shop.error) ? 1 : 0;
+}
+
 async function measureVideo(camera, index, baseUrl) {
   const result = {
     camera: { name: camera.name, width: camera.width, height: camera.height, fps: camera.fps },
@@ -165,6 +182,7 @@ async function main() {
   server = await startServer({ dir: join(PROJECT_ROOT, 'dist-bench'), port: 0 });
   const machine = await describeMachine();
   log(`${machine.cores} cores, Chromium ${machine.chromium}, ${machine.webgl.renderer}`);
+  if (args['catalogue-only']) return measureCatalogue(server.url, fixtures.cameras[0], loadStart);
   const videos = [];
   const only = args['motion-only'] || args['try-all-only'];
   const cameras = only ? [] : fixtures.cameras.slice(0, LIMITS[mode].videos);

@@ -1,0 +1,109 @@
+// The shop catalogue bench's page side (catalogue.mjs): the generated manifest and its frames,
+// answered by routes, and the timings taken in the page, so no round trip to Playwright counts.
+// Each page function is self-contained: Playwright serialises it into the page.
+
+/** The shop's serial numbers: S00000, S00001 … */
+export const serial = (i) => `S${String(i).padStart(5, '0')}`;
+
+/** A manifest of `size` frames, as a shop writes it (others/manifest.json). */
+export function shopManifest(size) {
+  return Array.from({ length: size }, (_, i) => ({
+    value: `models/shop/${serial(i)}.glb`,
+    serialNo: serial(i),
+    text: `镜框 ${i}`,
+  }));
+}
+
+/**
+ * Answers the manifest and every shop frame (the bytes of one GLB). Routes do not see a service
+ * worker's requests, so the session blocks service workers, as tests/e2e/big-catalogue.e2e.ts does.
+ */
+export async function serveShop(context, size, glb) {
+  const body = JSON.stringify(shopManifest(size));
+  await context.route('**/others/manifest.json', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body }),
+  );
+  await context.route('**/models/shop/*.glb', (route) =>
+    route.fulfill({ status: 200, contentType: 'model/gltf-binary', body: glb }),
+  );
+}
+
+/**
+ * Init script: the page's clock (from the navigation's start) when the first shop cell enters the
+ * DOM, in `window.__firstShopCellMs`. The document itself is watched, as the body does not exist yet.
+ */
+export function watchFirstShopCell() {
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector('.model-cell[data-serial^="S"]')) return;
+    window.__firstShopCellMs = performance.now();
+    observer.disconnect();
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * For each key typed into 搜索: ms from its keydown (the first listener, capturing on the
+ * document) to the moment `.search-count` says another number (a MutationObserver, which runs
+ * before the paint), in `window.__searchTimes`.
+ */
+export function watchSearch() {
+  const box = document.querySelector('.catalogue-search');
+  const text = () => box.querySelector('.search-count')?.textContent ?? '';
+  const times = { pending: null, done: [] };
+  window.__searchTimes = times;
+  document.addEventListener(
+    'keydown',
+    (event) => {
+      if (!(event.target instanceof HTMLInputElement) || event.target.type !== 'search') return;
+      times.pending = { t0: performance.now(), before: text(), key: event.key };
+    },
+    true,
+  );
+  new MutationObserver(() => {
+    const pending = times.pending;
+    if (!pending || text() === pending.before) return;
+    times.done.push({ key: pending.key, ms: performance.now() - pending.t0, count: text() });
+    times.pending = null;
+  }).observe(box, { childList: true, characterData: true, subtree: true });
+}
+
+/**
+ * Scrolls the window from where it is to the page's bottom in `ms`, a step every `stepMs`; each
+ * step covers what is left over the steps left, since the grid's height grows as rows are measured.
+ */
+export function scrollToBottom({ ms, stepMs }) {
+  return new Promise((resolve) => {
+    const end = performance.now() + ms;
+    let steps = 0;
+    const step = () => {
+      const left = document.documentElement.scrollHeight - innerHeight - scrollY;
+      const stepsLeft = Math.max(1, Math.round((end - performance.now()) / stepMs));
+      scrollBy({ top: left / stepsLeft, behavior: 'instant' });
+      steps++;
+      if (performance.now() < end) setTimeout(step, stepMs);
+      else
+        resolve({
+          steps,
+          atBottom: innerHeight + scrollY >= document.documentElement.scrollHeight - 2,
+        });
+    };
+    step();
+  });
+}
+
+/**
+ * Times the next tap (pointerdown, capturing) until the cell of `serialNo` says it is worn
+ * (aria-pressed="true"): the result lands in `window.__wear.ms`.
+ */
+export function watchWear(serialNo) {
+  const wear = { t0: null, ms: null };
+  window.__wear = wear;
+  addEventListener('pointerdown', () => (wear.t0 ??= performance.now()), { capture: true });
+  const selector = `.model-cell[data-serial="${serialNo}"][aria-pressed="true"]`;
+  const observer = new MutationObserver(() => {
+    if (wear.t0 === null || !document.querySelector(selector)) return;
+    wear.ms = performance.now() - wear.t0;
+    observer.disconnect();
+  });
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+}
