@@ -1,35 +1,65 @@
 import type { CatalogueEntry } from './manifest';
 
-/** What the grid is narrowed to: words to find, and 只看收藏. Kept in the page's address. */
-export interface CatalogueFilter {
+/** The facets 筛选 offers: one value each, '' for any. */
+export const FACETS = ['shape', 'rim', 'material', 'colour'] as const;
+export type Facet = (typeof FACETS)[number];
+
+/**
+ * What the grid is narrowed to: words to find, facets, a price range (元) and 只看收藏. Kept in
+ * the page's address.
+ */
+export interface CatalogueFilter extends Record<Facet, string> {
   query: string;
   onlyFavourites: boolean;
+  priceMin: number | null;
+  priceMax: number | null;
 }
 
-/** The address's parameters: a shop can link to a narrowed view (`/home?q=圆&fav=1`). */
-export const QUERY_PARAM = 'q';
-export const FAVOURITES_PARAM = 'fav';
+/** The address's parameters: a shop can link to a narrowed view (`/home?q=钛&shape=round`). */
+const PARAMS = { query: 'q', onlyFavourites: 'fav', priceMin: 'pmin', priceMax: 'pmax' } as const;
 /** Longer than any name a manifest holds (manifest.ts's MAX_TEXT): not read further. */
 export const MAX_QUERY_LENGTH = 60;
+const MAX_FACET_LENGTH = 20;
 
-export const NO_FILTER: CatalogueFilter = { query: '', onlyFavourites: false };
+export const NO_FILTER: CatalogueFilter = {
+  query: '',
+  onlyFavourites: false,
+  shape: '',
+  rim: '',
+  material: '',
+  colour: '',
+  priceMin: null,
+  priceMax: null,
+};
+
+const price = (value: string | null): number | null => {
+  const n = value === null || value === '' ? NaN : Number(value);
+  return Number.isFinite(n) && n >= 0 ? n : null;
+};
 
 export function readFilter(search: string): CatalogueFilter {
   const params = new URLSearchParams(search);
-  return {
-    query: (params.get(QUERY_PARAM) ?? '').slice(0, MAX_QUERY_LENGTH),
-    onlyFavourites: params.get(FAVOURITES_PARAM) === '1',
+  const filter: CatalogueFilter = {
+    ...NO_FILTER,
+    query: (params.get(PARAMS.query) ?? '').slice(0, MAX_QUERY_LENGTH),
+    onlyFavourites: params.get(PARAMS.onlyFavourites) === '1',
+    priceMin: price(params.get(PARAMS.priceMin)),
+    priceMax: price(params.get(PARAMS.priceMax)),
   };
+  for (const facet of FACETS) filter[facet] = (params.get(facet) ?? '').slice(0, MAX_FACET_LENGTH);
+  return filter;
 }
 
-/** `search` with the filter written in (or taken out when empty); other parameters kept. */
+/** `search` with the filter written in (what is unset taken out); other parameters kept. */
 export function writeFilter(search: string, filter: CatalogueFilter): string {
   const params = new URLSearchParams(search);
-  const query = filter.query.slice(0, MAX_QUERY_LENGTH);
-  if (query.trim()) params.set(QUERY_PARAM, query);
-  else params.delete(QUERY_PARAM);
-  if (filter.onlyFavourites) params.set(FAVOURITES_PARAM, '1');
-  else params.delete(FAVOURITES_PARAM);
+  const put = (name: string, value: string) =>
+    value ? params.set(name, value) : params.delete(name);
+  put(PARAMS.query, filter.query.trim() ? filter.query.slice(0, MAX_QUERY_LENGTH) : '');
+  put(PARAMS.onlyFavourites, filter.onlyFavourites ? '1' : '');
+  put(PARAMS.priceMin, filter.priceMin === null ? '' : String(filter.priceMin));
+  put(PARAMS.priceMax, filter.priceMax === null ? '' : String(filter.priceMax));
+  for (const facet of FACETS) put(facet, filter[facet].slice(0, MAX_FACET_LENGTH));
   return params.toString();
 }
 
@@ -43,18 +73,38 @@ export function queryWords(query: string): string[] {
 
 const folded = new WeakMap<CatalogueEntry, string>();
 
-/** What a query is looked for in: the name, the number and the file's name (kept per entry). */
+/** What a query is looked for in: number, name, file name, brand, model and tags (kept). */
 export function searchText(entry: CatalogueEntry): string {
   let text = folded.get(entry);
   if (text === undefined) {
-    text = fold(`${entry.serialNo} ${entry.text} ${entry.value.split('/').pop() ?? ''}`);
+    const file = entry.value.split('/').pop() ?? '';
+    const { brand = '', model = '', tags = [] } = entry;
+    text = fold([entry.serialNo, entry.text, file, brand, model, ...tags].join(' '));
     folded.set(entry, text);
   }
   return text;
 }
 
 export function isNarrowed(filter: CatalogueFilter): boolean {
-  return filter.onlyFavourites || queryWords(filter.query).length > 0;
+  return (
+    filter.onlyFavourites ||
+    queryWords(filter.query).length > 0 ||
+    FACETS.some((facet) => filter[facet] !== '') ||
+    filter.priceMin !== null ||
+    filter.priceMax !== null
+  );
+}
+
+/** Whether `entry` is within the filter's facets and price range (a range hides unpriced frames). */
+function withinFacets(entry: CatalogueEntry, filter: CatalogueFilter): boolean {
+  if (FACETS.some((facet) => filter[facet] !== '' && entry[facet] !== filter[facet])) return false;
+  if (filter.priceMin === null && filter.priceMax === null) return true;
+  const { price } = entry;
+  return (
+    price !== undefined &&
+    (filter.priceMin === null || price >= filter.priceMin) &&
+    (filter.priceMax === null || price <= filter.priceMax)
+  );
 }
 
 /**
@@ -71,6 +121,24 @@ export function narrow<T extends { entry: CatalogueEntry }>(
   return items.filter(
     ({ entry }) =>
       (!filter.onlyFavourites || kept.has(entry.value)) &&
+      withinFacets(entry, filter) &&
       (words.length === 0 || words.every((word) => searchText(entry).includes(word))),
   );
+}
+
+/** Each facet's values in the catalogue, with how many frames have each (for 筛选's lists). */
+export function facetValues(
+  entries: readonly CatalogueEntry[],
+): Record<Facet, Map<string, number>> {
+  const values = Object.fromEntries(FACETS.map((f) => [f, new Map<string, number>()])) as Record<
+    Facet,
+    Map<string, number>
+  >;
+  for (const entry of entries) {
+    for (const facet of FACETS) {
+      const value = entry[facet];
+      if (value) values[facet].set(value, (values[facet].get(value) ?? 0) + 1);
+    }
+  }
+  return values;
 }

@@ -1,12 +1,13 @@
 import { GLASSES_MAX_BYTES } from '../shared/storage-constants';
 import { parseFrameSize, type FitOverride } from '../shared/glasses-types';
 import { checkFitOverride } from './fit-override';
+import { checkFields, type EntryFields } from './manifest-fields';
 
 /**
  * A glasses model entry from `others/manifest.json` (docs/behaviour.md §3), plus optional
  * integrity data.
  */
-export interface CatalogueEntry {
+export interface CatalogueEntry extends EntryFields {
   value: string;
   serialNo: string;
   text: string;
@@ -94,7 +95,9 @@ function checkEntry(raw: unknown): CatalogueEntry | string {
     if (typeof e.frameSize !== 'string' || !parseFrameSize(e.frameSize)) return 'frameSize';
     entry.frameSize = e.frameSize;
   }
-  return entry;
+  const fields = checkFields(e, __EMBED_ORIGINS__);
+  if (typeof fields === 'string') return fields;
+  return { ...entry, ...fields };
 }
 
 /** Keeps every valid entry, skips (and explains) the rest; never throws, whatever the input. */

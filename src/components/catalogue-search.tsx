@@ -1,5 +1,5 @@
 import type { CatalogueFilter } from '../catalogue/catalogue-filter';
-import { isNarrowed, MAX_QUERY_LENGTH } from '../catalogue/catalogue-filter';
+import { isNarrowed, MAX_QUERY_LENGTH, NO_FILTER } from '../catalogue/catalogue-filter';
 import { t } from '../i18n';
 
 interface Props {
@@ -26,11 +26,7 @@ export function CatalogueSearch({ filter, onChange, count }: Props) {
         {t('searchCount', { count })}
       </span>
       {isNarrowed(filter) ? (
-        <button
-          type="button"
-          className="search-clear"
-          onClick={() => onChange({ query: '', onlyFavourites: false })}
-        >
+        <button type="button" className="search-clear" onClick={() => onChange(NO_FILTER)}>
           {t('searchClear')}
         </button>
       ) : null}

@@ -3,6 +3,7 @@ import type { CellState } from '../catalogue/use-catalogue';
 import type { SizeFit } from '../catalogue/size-advice';
 import type { CatalogueEntry } from '../catalogue/manifest';
 import { assetUrl } from '../storage/asset-url';
+import { BuyLink } from './buy-link';
 import { FavouriteButton, LensTag, SizeTag } from './cell-tags';
 import type { CellLens } from './lens-edges';
 import { StatusIcon } from './status-icon';
@@ -63,6 +64,7 @@ function ModelCellView(props: Props) {
           </span>
         ) : null}
       </button>
+      <BuyLink entry={entry} className="buy cell-buy" />
       <FavouriteButton
         name={entry.text}
         on={props.favourite}

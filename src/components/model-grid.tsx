@@ -6,6 +6,7 @@ import type { CatalogueEntry } from '../catalogue/manifest';
 import { isEmbedded } from '../engine/embed-channel';
 import { t } from '../i18n';
 import { GRID_COLUMNS } from '../shared/ui-constants';
+import { CatalogueFacets } from './catalogue-facets';
 import { CatalogueSearch } from './catalogue-search';
 import { thinnestFirst, useLensEdges } from './lens-edges';
 import { ModelCell } from './model-cell';
@@ -14,6 +15,8 @@ import { useGridRows } from './use-grid-rows';
 interface Props {
   /** The frames the filter leaves (catalogue-filter.ts), in the catalogue's order. */
   cells: CellState[];
+  /** The whole catalogue, whose facets 筛选 offers. */
+  entries: readonly CatalogueEntry[];
   filter: CatalogueFilter;
   onFilter: (change: Partial<CatalogueFilter>) => void;
   onTap: (entry: CatalogueEntry) => void;
@@ -77,6 +80,7 @@ export function ModelGrid(props: Props) {
   return (
     <>
       <CatalogueSearch filter={filter} onChange={onFilter} count={cells.length} />
+      <CatalogueFacets entries={props.entries} filter={filter} onChange={onFilter} />
       <div className="fit-first-row">
         {props.actions}
         <button

@@ -13,6 +13,8 @@ export const EMBED_PARAM = 'embed';
 export type EmbedEvent =
   | { type: 'ready' }
   | { type: 'worn'; serialNo: string }
+  /** 去购买 tapped: the shop's page opens the frame's product page itself. */
+  | { type: 'buy'; serialNo: string; productUrl: string }
   | { type: 'photo'; blob: Blob }
   /** A code, never the words or an error's text: `serialNo` is the shop's own, echoed. */
   | { type: 'error'; code: 'engine' | 'linked-missing'; serialNo?: string };

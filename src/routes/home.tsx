@@ -18,6 +18,7 @@ import { linkedQuery } from '../catalogue/linked-glasses';
 import type { LinkRequest } from '../catalogue/use-linked-glasses';
 import { useEmbedChannel } from '../components/use-embed-channel';
 import { LinkNotice } from '../components/link-notice';
+import { BuyLink } from '../components/buy-link';
 import { engineErrorAtom } from '../state/atoms';
 import { storageUnavailableAtom } from '../storage/storage-status';
 import { narrow } from '../catalogue/catalogue-filter';
@@ -56,6 +57,7 @@ export function Home() {
   const favourites = useFavourites();
   const { filter, setFilter } = useCatalogueFilter();
   const shown = narrow(catalogue.cells, filter, favourites.favourites);
+  const worn = catalogue.cells.find((cell) => cell.selected)?.entry;
   useLensLook(engine);
 
   useEmbedChannel({ cells: catalogue.cells, link: catalogue.link, onWear: wear });
@@ -91,10 +93,12 @@ export function Home() {
           </p>
         ) : null}
         <ControlBar controls={controls} />
+        {worn ? <BuyLink entry={worn} className="buy worn-buy" /> : null}
         <LensSummary entries={catalogue.entries} />
         <LinkNotice link={catalogue.link} />
         <ModelGrid
           cells={shown}
+          entries={catalogue.entries}
           filter={filter}
           onFilter={setFilter}
           onTap={(entry) => void catalogue.tap(entry)}

@@ -27,10 +27,22 @@ let glb: Buffer;
 const SHOP_SIZE = MAX_ENTRIES + 4;
 const GROUP = { from: 100, size: TRY_ALL_BATCH + 2, word: '试戴组' };
 const serial = (i: number) => `S${String(i).padStart(5, '0')}`;
+/** The tests' build lists this origin as the shop's (package.json's build:test). */
+const SHOP_ORIGIN = 'http://localhost:47311';
+const SHAPES = ['round', '方框', 'cat-eye'];
 const shop = Array.from({ length: SHOP_SIZE }, (_, i) => ({
   value: `models/shop/${serial(i)}.glb`,
   serialNo: serial(i),
   text: i >= GROUP.from && i < GROUP.from + GROUP.size ? `${GROUP.word} ${i}` : `镜框 ${i}`,
+  shape: SHAPES[i % 3],
+  material: i % 2 ? '钛' : '板材',
+  price: 100 + (i % 50) * 10,
+  ...(i < 20 ? { productUrl: `${SHOP_ORIGIN}/p/${serial(i)}` } : {}),
+}));
+/** What the app reads: the first MAX_ENTRIES, 方框 as the key it stands for. */
+const read = shop.slice(0, MAX_ENTRIES).map((e) => ({
+  ...e,
+  shape: e.shape === '方框' ? 'square' : e.shape,
 }));
 const count = (n: number) => zhCN.searchCount.replace('{count}', String(n));
 
@@ -106,10 +118,44 @@ describe("a big shop's catalogue", () => {
         await search(page).fill('没有这款');
         await expect.poll(() => shownCount(page)).toBe(count(0));
         await page.getByText(zhCN.searchNone).waitFor();
-        // One tap clears it.
+        // 筛选: shape and material lists of what the catalogue has, and a price range, with the
+        // words; each count against the generated list's own.
+        await search(page).fill('');
+        await page.getByRole('button', { name: zhCN.filterOpen }).click();
+        await page.getByLabel(zhCN.filterShape).selectOption('cat-eye');
+        await page.getByLabel(zhCN.filterMaterial).selectOption('钛');
+        const catEyeTi = read.filter((e) => e.shape === 'cat-eye' && e.material === '钛');
+        await expect.poll(() => shownCount(page)).toBe(count(catEyeTi.length));
+        await page.getByLabel(zhCN.filterPriceMin).fill('200');
+        await page.getByLabel(zhCN.filterPriceMax).fill('250');
+        const priced = catEyeTi.filter((e) => e.price >= 200 && e.price <= 250);
+        await expect.poll(() => shownCount(page)).toBe(count(priced.length));
+        const address = new URL(page.url()).searchParams;
+        expect([address.get('shape'), address.get('material'), address.get('pmin')]).toEqual([
+          'cat-eye',
+          '钛',
+          '200',
+        ]);
+        await page.getByLabel(zhCN.filterShape).selectOption('square');
+        await page.getByLabel(zhCN.filterMaterial).selectOption('');
+        const square = read.filter((e) => e.shape === 'square' && e.price >= 200 && e.price <= 250);
+        await expect.poll(() => shownCount(page)).toBe(count(square.length));
+        // One tap clears it all.
         await page.getByRole('button', { name: zhCN.searchClear }).click();
         await expect.poll(() => shownCount(page)).toBe(count(MAX_ENTRIES));
-        expect(new URL(page.url()).searchParams.has('q')).toBe(false);
+        for (const name of ['q', 'shape', 'material', 'pmin', 'pmax']) {
+          expect(new URL(page.url()).searchParams.has(name), name).toBe(false);
+        }
+        // 去购买 goes to the frame's page in the shop, in a new tab; a frame without one has none.
+        const links = async (s: string) => {
+          await search(page).fill(s);
+          await cell(page, s).waitFor();
+          return cell(page, s).locator('xpath=..').getByRole('link');
+        };
+        const buy = await links(serial(1));
+        expect(await buy.getAttribute('href')).toBe(`${SHOP_ORIGIN}/p/${serial(1)}`);
+        expect(await buy.getAttribute('target')).toBe('_blank');
+        expect(await (await links(serial(25))).count()).toBe(0);
       },
     );
   });

@@ -1,32 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import {
+  facetValues,
   MAX_QUERY_LENGTH,
   narrow,
+  NO_FILTER,
   readFilter,
   writeFilter,
+  type CatalogueFilter,
 } from '../../src/catalogue/catalogue-filter';
 import type { CatalogueEntry } from '../../src/catalogue/manifest';
 
-const entry = (serialNo: string, text: string, file = `${serialNo}.glb`): CatalogueEntry => ({
-  value: `models/${file}`,
-  serialNo,
-  text,
-});
+const entry = (
+  serialNo: string,
+  text: string,
+  more: Partial<CatalogueEntry> = {},
+): CatalogueEntry => ({ value: `models/${serialNo}.glb`, serialNo, text, ...more });
 const cells = [
-  entry('001', '经典圆框'),
-  entry('002', '方框 Titan'),
-  entry('103', '猫眼 板材', 'cat-eye.glb'),
-  entry('104', '圆框 钛'),
+  entry('001', '经典圆框', { shape: 'round', rim: 'full', material: '金属', price: 299 }),
+  entry('002', '方框 Titan', { shape: 'square', brand: '明月', tags: ['商务'], price: 599 }),
+  entry('103', '猫眼 板材', { value: 'models/cat-eye.glb', shape: 'cat-eye', rim: 'full' }),
+  entry('104', '圆框 钛', { shape: 'round', rim: 'half', material: '钛', price: 899 }),
 ].map((e) => ({ entry: e }));
 const serials = (list: { entry: CatalogueEntry }[]) => list.map((c) => c.entry.serialNo);
+const only = (change: Partial<CatalogueFilter>, favourites: string[] | null = []) =>
+  serials(narrow(cells, { ...NO_FILTER, ...change }, favourites));
 
 describe('catalogue filter', () => {
-  it('finds by name, number or file, every word, any width or case', () => {
-    const find = (query: string) => serials(narrow(cells, { query, onlyFavourites: false }, []));
+  it('finds by name, number, file, brand or tag, every word, any width or case', () => {
+    const find = (query: string) => only({ query });
     expect(find('圆框')).toEqual(['001', '104']);
     expect(find('圆框 钛')).toEqual(['104']);
     expect(find('10')).toEqual(['103', '104']);
     expect(find('TITAN')).toEqual(['002']);
+    expect(find('明月 商务')).toEqual(['002']);
     // Full-width letters and digits, as a Chinese keyboard may type them.
     expect(find('ｔｉｔａｎ')).toEqual(['002']);
     expect(find('１０３')).toEqual(['103']);
@@ -35,26 +41,50 @@ describe('catalogue filter', () => {
     expect(find('无此款')).toEqual([]);
   });
 
+  it('narrows by shape, rim, material and price, combined; a range hides unpriced frames', () => {
+    expect(only({ shape: 'round' })).toEqual(['001', '104']);
+    expect(only({ shape: 'round', rim: 'full' })).toEqual(['001']);
+    expect(only({ material: '钛' })).toEqual(['104']);
+    expect(only({ priceMin: 300 })).toEqual(['002', '104']);
+    expect(only({ priceMax: 600 })).toEqual(['001', '002']);
+    expect(only({ priceMin: 300, priceMax: 600, query: 'titan' })).toEqual(['002']);
+    const values = facetValues(cells.map((c) => c.entry));
+    expect([...values.shape]).toEqual([
+      ['round', 2],
+      ['square', 1],
+      ['cat-eye', 1],
+    ]);
+    expect([...values.colour]).toEqual([]);
+  });
+
   it('narrows to 收藏, none while they are still being read', () => {
     const values = ['models/002.glb', 'models/104.glb'];
-    expect(serials(narrow(cells, { query: '', onlyFavourites: true }, values))).toEqual([
-      '002',
-      '104',
-    ]);
-    expect(serials(narrow(cells, { query: '圆', onlyFavourites: true }, values))).toEqual(['104']);
-    expect(narrow(cells, { query: '', onlyFavourites: true }, null)).toEqual([]);
+    expect(only({ onlyFavourites: true }, values)).toEqual(['002', '104']);
+    expect(only({ query: '圆', onlyFavourites: true }, values)).toEqual(['104']);
+    expect(only({ onlyFavourites: true }, null)).toEqual([]);
   });
 
   it('lives in the address beside its other parameters, and reads back as written', () => {
-    const search = writeFilter('glasses=001&embed=1', { query: '圆框 钛', onlyFavourites: true });
+    const filter = {
+      ...NO_FILTER,
+      query: '圆框 钛',
+      onlyFavourites: true,
+      shape: 'round',
+      priceMin: 100,
+      priceMax: 899.5,
+    };
+    const search = writeFilter('glasses=001&embed=1', filter);
     const params = new URLSearchParams(search);
     expect(params.get('glasses')).toBe('001');
     expect(params.get('embed')).toBe('1');
-    expect(readFilter(search)).toEqual({ query: '圆框 钛', onlyFavourites: true });
+    expect(readFilter(search)).toEqual(filter);
     // Cleared: the parameters go, the others stay.
-    expect(writeFilter(search, { query: ' ', onlyFavourites: false })).toBe('glasses=001&embed=1');
-    // A hostile link's query is cut to a length no name has.
-    const long = readFilter(`q=${'x'.repeat(10_000)}`);
+    expect(writeFilter(search, NO_FILTER)).toBe('glasses=001&embed=1');
+    // A hostile link: its query cut to a length no name has, a price that is no number ignored.
+    const long = readFilter(`q=${'x'.repeat(10_000)}&pmin=abc&pmax=-3&shape=${'y'.repeat(99)}`);
     expect(long.query).toHaveLength(MAX_QUERY_LENGTH);
+    expect(long.priceMin).toBeNull();
+    expect(long.priceMax).toBeNull();
+    expect(long.shape.length).toBeLessThanOrEqual(20);
   });
 });
