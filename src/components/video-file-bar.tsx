@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type RefObject } from 'react';
 import { t } from '../i18n';
 import { SLIDER_MAX, SLIDER_MIN, SLIDER_STEP } from '../shared/ui-constants';
 import { formatClock } from './format-clock';
+import { togglePlayback } from './playback-toggle';
 
 interface Playback {
   playing: boolean;
@@ -38,10 +39,8 @@ export function VideoFileBar({ videoRef }: { videoRef: RefObject<HTMLVideoElemen
 
   const toggle = useCallback(() => {
     const video = videoRef.current;
-    if (!video) return;
-    if (video.paused) void video.play().catch(() => {});
-    else video.pause();
-  }, [videoRef]);
+    if (video) togglePlayback(video, playing);
+  }, [videoRef, playing]);
 
   const seek = useCallback(
     (value: number) => {

@@ -78,6 +78,8 @@ export function loadVideoFile(
       () => {
         clearTimeout(loopTimer);
         loopTimer = setTimeout(() => {
+          // Paused or moved by the user meanwhile (video-file-bar.tsx): theirs to restart.
+          if (!video.ended) return;
           video.currentTime = 0;
           void video.play().catch(() => {});
         }, LOOP_RESTART_MS);

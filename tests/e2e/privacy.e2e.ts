@@ -4,7 +4,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
-import { readStats, startCamera, waitForStats } from './app-page';
+import { startCamera, waitForStats } from './app-page';
 import { withApp } from './app-session';
 import { prepareFixtures } from './fixtures.mjs';
 import { chooseFile, DIST_DIR, wearGlasses } from './media-helpers';
@@ -150,12 +150,6 @@ describe('privacy', () => {
         await expect
           .poll(() => refused.length, { timeout: Math.max(1000, left) })
           .toBeGreaterThan(0);
-        // What the controls say (a CI run once found no 播放 here: the record for next time).
-        console.log(
-          'privacy: buttons',
-          (await page.getByRole('button').allTextContents()).join(' | '),
-        );
-        console.log('privacy: engine', JSON.stringify(await readStats(page)));
         await page.getByRole('button', { name: '播放' }).click();
         // The rest of the 5 minutes on the page's clock: every page timer due by then fires
         // (worker timers keep real time; theirs is the 60 s flush above).

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { togglePlayback } from '../../src/components/playback-toggle';
+import { loadVideoFile } from '../../src/engine/video-file';
+import { LOOP_RESTART_MS } from '../../src/shared/ui-constants';
+
+/** A <video> as far as the loop and the button use it, with a browser's play/pause/end rules. */
+class FakeVideo extends EventTarget {
+  paused = true;
+  ended = false;
+  duration = 4;
+  videoWidth = 640;
+  src = '';
+  srcObject: unknown = null;
+  private time = 0;
+  get currentTime() {
+    return this.time;
+  }
+  set currentTime(value: number) {
+    this.time = value;
+    this.ended = false;
+    this.dispatchEvent(new Event('seeking'));
+  }
+  play() {
+    if (this.ended) this.currentTime = 0;
+    this.paused = false;
+    this.dispatchEvent(new Event('play'));
+    return Promise.resolve();
+  }
+  pause() {
+    if (this.paused) return;
+    this.paused = true;
+    this.dispatchEvent(new Event('pause'));
+  }
+  /** Plays to the end: paused, ended, at its duration. */
+  end() {
+    this.time = this.duration;
+    this.pause();
+    this.ended = true;
+    this.dispatchEvent(new Event('ended'));
+  }
+  removeAttribute() {}
+  load() {}
+}
+
+async function playingFile() {
+  const video = new FakeVideo();
+  const hooks = { onJump: () => {}, onFail: () => {} };
+  const element = video as unknown as HTMLVideoElement;
+  const { session, loaded } = loadVideoFile(element, new File(['x'], 'a.mp4'), hooks);
+  video.dispatchEvent(new Event('loadeddata'));
+  await loaded;
+  await video.play();
+  return { video, session };
+}
+
+const afterTheGap = () => new Promise((resolve) => setTimeout(resolve, LOOP_RESTART_MS * 3));
+
+describe('the file loop and 播放/暂停', () => {
+  it('plays the file again from its start after a moment at its end', async () => {
+    const { video, session } = await playingFile();
+    video.end();
+    await afterTheGap();
+    expect({ paused: video.paused, at: video.currentTime }).toEqual({ paused: false, at: 0 });
+    session.release();
+  });
+
+  it('stays paused when 暂停 is tapped in that moment (the label still said 暂停)', async () => {
+    const { video, session } = await playingFile();
+    video.end();
+    togglePlayback(video, true);
+    await afterTheGap();
+    expect({ paused: video.paused, at: video.currentTime }).toEqual({ paused: true, at: 0 });
+    togglePlayback(video, false);
+    expect(video.paused).toBe(false);
+    session.release();
+  });
+});
