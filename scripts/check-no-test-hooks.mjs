@@ -27,10 +27,10 @@ const HOOK_NAMES = [
 ];
 /**
  * The URL switches' own words (src/engine/debug-switches.ts), as string literals in any quotes:
- * `?track=audit` and `?draw=half`. The others (`?stats`, `?engine=`, `?delegate=`, `?track=every`)
+ * `?track=audit`, `?draw=half` and `?budget=`. The others (`?stats`, `?engine=`, `?delegate=`, `?track=every`)
  * are words the product uses too; debug-switches.ts reads each under __TEST_HOOKS__ alone.
  */
-const SWITCH_WORDS = ['audit', 'draw', 'half'];
+const SWITCH_WORDS = ['audit', 'draw', 'half', 'budget'];
 
 const dir = process.argv[2] ?? 'dist';
 const all = await readdir(dir, { recursive: true });

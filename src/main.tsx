@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { preloadCatalogue } from './catalogue/catalogue-source';
 import { lang, t } from './i18n';
 import { GRID_COLUMNS, VIEW_WIDTH_FRACTION } from './shared/ui-constants';
 import './styles.css';
@@ -20,6 +21,9 @@ if ('serviceWorker' in navigator) {
     });
   });
 }
+
+// The try-on page's grid waits for the shop's list: its download starts now, not once mounted.
+if (location.pathname === '/home') preloadCatalogue();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

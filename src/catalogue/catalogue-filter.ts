@@ -1,22 +1,30 @@
 import type { CatalogueEntry } from './manifest';
+import type { SizeFit } from './size-advice';
 
 /** The facets 筛选 offers: one value each, '' for any. */
 export const FACETS = ['shape', 'rim', 'material', 'colour'] as const;
 export type Facet = (typeof FACETS)[number];
 
 /**
- * What the grid is narrowed to: words to find, facets, a price range (元) and 只看收藏. Kept in
- * the page's address.
+ * What the grid is narrowed to: words to find, facets, a price range (元), 只看收藏 and 只看合适尺寸
+ * (the frames whose front suits the measured face). Kept in the page's address.
  */
 export interface CatalogueFilter extends Record<Facet, string> {
   query: string;
   onlyFavourites: boolean;
+  onlyFits: boolean;
   priceMin: number | null;
   priceMax: number | null;
 }
 
 /** The address's parameters: a shop can link to a narrowed view (`/home?q=钛&shape=round`). */
-const PARAMS = { query: 'q', onlyFavourites: 'fav', priceMin: 'pmin', priceMax: 'pmax' } as const;
+const PARAMS = {
+  query: 'q',
+  onlyFavourites: 'fav',
+  onlyFits: 'fit',
+  priceMin: 'pmin',
+  priceMax: 'pmax',
+} as const;
 /** Longer than any name a manifest holds (manifest.ts's MAX_TEXT): not read further. */
 export const MAX_QUERY_LENGTH = 60;
 const MAX_FACET_LENGTH = 20;
@@ -24,6 +32,7 @@ const MAX_FACET_LENGTH = 20;
 export const NO_FILTER: CatalogueFilter = {
   query: '',
   onlyFavourites: false,
+  onlyFits: false,
   shape: '',
   rim: '',
   material: '',
@@ -43,6 +52,7 @@ export function readFilter(search: string): CatalogueFilter {
     ...NO_FILTER,
     query: (params.get(PARAMS.query) ?? '').slice(0, MAX_QUERY_LENGTH),
     onlyFavourites: params.get(PARAMS.onlyFavourites) === '1',
+    onlyFits: params.get(PARAMS.onlyFits) === '1',
     priceMin: price(params.get(PARAMS.priceMin)),
     priceMax: price(params.get(PARAMS.priceMax)),
   };
@@ -57,6 +67,7 @@ export function writeFilter(search: string, filter: CatalogueFilter): string {
     value ? params.set(name, value) : params.delete(name);
   put(PARAMS.query, filter.query.trim() ? filter.query.slice(0, MAX_QUERY_LENGTH) : '');
   put(PARAMS.onlyFavourites, filter.onlyFavourites ? '1' : '');
+  put(PARAMS.onlyFits, filter.onlyFits ? '1' : '');
   put(PARAMS.priceMin, filter.priceMin === null ? '' : String(filter.priceMin));
   put(PARAMS.priceMax, filter.priceMax === null ? '' : String(filter.priceMax));
   for (const facet of FACETS) put(facet, filter[facet].slice(0, MAX_FACET_LENGTH));
@@ -73,13 +84,13 @@ export function queryWords(query: string): string[] {
 
 const folded = new WeakMap<CatalogueEntry, string>();
 
-/** What a query is looked for in: number, name, file name, brand, model and tags (kept). */
+/** What a query is looked for in: number, name, file name, brand, model, colour and tags (kept). */
 export function searchText(entry: CatalogueEntry): string {
   let text = folded.get(entry);
   if (text === undefined) {
     const file = entry.value.split('/').pop() ?? '';
-    const { brand = '', model = '', tags = [] } = entry;
-    text = fold([entry.serialNo, entry.text, file, brand, model, ...tags].join(' '));
+    const { brand = '', model = '', tags = [], group = '', colour = '' } = entry;
+    text = fold([entry.serialNo, entry.text, file, brand, model, group, colour, ...tags].join(' '));
     folded.set(entry, text);
   }
   return text;
@@ -88,6 +99,7 @@ export function searchText(entry: CatalogueEntry): string {
 export function isNarrowed(filter: CatalogueFilter): boolean {
   return (
     filter.onlyFavourites ||
+    filter.onlyFits ||
     queryWords(filter.query).length > 0 ||
     FACETS.some((facet) => filter[facet] !== '') ||
     filter.priceMin !== null ||
@@ -109,18 +121,22 @@ function withinFacets(entry: CatalogueEntry, filter: CatalogueFilter): boolean {
 
 /**
  * The items whose entries match, in their order. `favourites` null (still being read) with
- * 只看收藏 on shows none rather than all.
+ * 只看收藏 on shows none rather than all. `fits` is each frame's size verdict once the face is
+ * measured; before (null), 只看合适尺寸 narrows nothing and the grid says it waits for the face.
  */
 export function narrow<T extends { entry: CatalogueEntry }>(
   items: readonly T[],
   filter: CatalogueFilter,
   favourites: readonly string[] | null,
+  fits: ReadonlyMap<string, SizeFit> | null = null,
 ): T[] {
   const words = queryWords(filter.query);
   const kept = new Set(favourites ?? []);
+  const bySize = filter.onlyFits && fits !== null;
   return items.filter(
     ({ entry }) =>
       (!filter.onlyFavourites || kept.has(entry.value)) &&
+      (!bySize || fits.get(entry.value) === 'fits') &&
       withinFacets(entry, filter) &&
       (words.length === 0 || words.every((word) => searchText(entry).includes(word))),
   );

@@ -2,7 +2,7 @@
  * The optional fields shops describe their frames with (issue 51; docs/shop-frames.md): each is
  * checked here and either kept as read or named as the reason the entry is left out, as every
  * other field of manifest.ts is. Shape and rim are a closed list (written as the key or its
- * Chinese word); material and colour are the shop's own words.
+ * Chinese word); material and colour are the shop's own words; a group joins one model's colours.
  */
 
 export const SHAPES = {
@@ -36,12 +36,20 @@ export interface EntryFields {
   /** The frame's page in the shop: https, on an origin the operator lists (VITE_EMBED_ORIGINS). */
   productUrl?: string;
   tags?: string[];
+  /**
+   * The model this entry is one colour of: entries of one group show as one cell with a swatch
+   * per colour (颜色), each still its own file, serial number and link.
+   */
+  group?: string;
+  /** The colour's dot on that cell: `#rgb` or `#rrggbb`. */
+  swatch?: string;
 }
 
 const MAX_WORD = 20;
 const MAX_NAME = 40;
 const MAX_TAGS = 10;
 const MAX_URL = 300;
+const SWATCH = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 /** Above any frame's price, in 元: a typo (cents for yuan) is refused, not shown. */
 const MAX_PRICE = 1_000_000;
 
@@ -80,6 +88,7 @@ export function checkFields(
     ['model', MAX_NAME],
     ['material', MAX_WORD],
     ['colour', MAX_WORD],
+    ['group', MAX_NAME],
   ] as const;
   for (const [name, max] of text) {
     if (raw[name] === undefined) continue;
@@ -108,6 +117,10 @@ export function checkFields(
     const link = productLink(raw.productUrl, origins);
     if (link === null) return 'productUrl';
     fields.productUrl = link;
+  }
+  if (raw.swatch !== undefined) {
+    if (typeof raw.swatch !== 'string' || !SWATCH.test(raw.swatch)) return 'swatch';
+    fields.swatch = raw.swatch.toLowerCase();
   }
   if (raw.tags !== undefined) {
     const tags = Array.isArray(raw.tags) ? raw.tags.map((tag) => words(tag, MAX_WORD)) : null;

@@ -4,6 +4,7 @@ import type { MaterialItem } from '../shared/try-on-types';
 import { assetUrl } from '../storage/asset-url';
 import { deleteKey, getBlob, getJson, putBlob, putJson } from '../storage/model-db';
 import type { CatalogueEntry } from './manifest';
+import { noteModelUse, storeNoted } from './model-budget';
 
 /**
  * Entries without a declared size are still capped (no pair of glasses needs more) and streamed,
@@ -81,13 +82,15 @@ export async function downloadModel(
 
 /**
  * Stores a model the worker accepted: the material file first, the model last (its presence is
- * what marks the entry downloaded). False when the browser refused to store it.
+ * what marks the entry downloaded), noted as just used (model-budget.ts). False when the browser
+ * refused to store it.
  */
 export async function storeModel(entry: CatalogueEntry, model: StoredModel): Promise<boolean> {
   if (entry.materialParameter && model.materials) {
     await putJson(entry.materialParameter, model.materials);
   }
-  return putBlob(entry.value, new Blob([model.glb], { type: 'model/gltf-binary' }));
+  const blob = new Blob([model.glb], { type: 'model/gltf-binary' });
+  return storeNoted(entry.value, blob.size, () => putBlob(entry.value, blob));
 }
 
 /**
@@ -121,6 +124,7 @@ export async function readModel(
   const materials = entry.materialParameter
     ? validMaterials(await getJson(entry.materialParameter))
     : undefined;
+  noteModelUse(entry.value, glb.byteLength);
   return { glb, ...(materials ? { materials } : {}) };
 }
 

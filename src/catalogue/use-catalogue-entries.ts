@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { t } from '../i18n';
 import { useToast } from '../state/toast';
-import { BUILT_IN, loadCatalogue } from './catalogue-source';
+import { BUILT_IN, takeCatalogue } from './catalogue-source';
 import { MAX_ENTRIES, type CatalogueEntry } from './manifest';
 
 /**
@@ -15,7 +15,7 @@ export function useCatalogueEntries(): { entries: CatalogueEntry[]; settled: boo
   const toast = useToast();
   useEffect(() => {
     let live = true;
-    void loadCatalogue().then(({ entries, unusable, skipped, overLimit }) => {
+    void takeCatalogue().then(({ entries, unusable, skipped, overLimit }) => {
       if (!live) return;
       setEntries(entries);
       setSettled(true);

@@ -8,6 +8,7 @@ import { fittedFramesAtom, selectedModelAtom } from '../state/atoms';
 import { glassesMessage, storedUnworn } from './glasses-message';
 import { useLinkedGlasses, type LinkRequest } from './use-linked-glasses';
 import { useCatalogueEntries } from './use-catalogue-entries';
+import { useModelBudget } from './use-model-budget';
 import type { CatalogueEntry } from './manifest';
 import { downloadModel, readModel, storeModel, type StoredModel } from './model-files';
 import { saveStatuses, storedStatuses, type ModelStatus, type StatusMap } from './model-status';
@@ -94,6 +95,7 @@ export function useCatalogue(
   }, []);
 
   const { wear, tellMaterial, wearing } = useWear(engine, setFailure);
+  const keepWithinBudget = useModelBudget(setStatus);
   const fitted = useAtomValue(fittedFramesAtom);
 
   const put = useCallback(
@@ -142,6 +144,7 @@ export function useCatalogue(
       const keep = worn.report !== null || (storedUnworn(worn.code) && !signal.aborted);
       const kept = keep && (await storeModel(entry, model));
       setStatus(entry.value, kept ? 'downloaded' : 'not-downloaded');
+      if (kept) keepWithinBudget(entry.value);
     },
     [
       active,
@@ -155,6 +158,7 @@ export function useCatalogue(
       setFailure,
       toast,
       tellMaterial,
+      keepWithinBudget,
     ],
   );
 
@@ -224,6 +228,12 @@ export function useCatalogue(
     };
   });
   /** A model stored elsewhere (全部试戴 downloaded it): its cell shows it downloaded. */
-  const markStored = useCallback((value: string) => setStatus(value, 'downloaded'), [setStatus]);
+  const markStored = useCallback(
+    (value: string) => {
+      setStatus(value, 'downloaded');
+      keepWithinBudget(value);
+    },
+    [setStatus, keepWithinBudget],
+  );
   return { cells, entries, tap, link: link.state, markStored };
 }

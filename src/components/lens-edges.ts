@@ -42,11 +42,11 @@ export function useLensEdges(cells: readonly CellState[]): ReadonlyMap<string, C
  * 镜片最薄优先: the thinnest lenses first, then frames without a figure, then those whose lenses
  * cannot be made, each in their order.
  */
-export function thinnestFirst(
-  cells: readonly CellState[],
+export function thinnestFirst<T extends CellState>(
+  cells: readonly T[],
   edges: ReadonlyMap<string, CellLens>,
-): CellState[] {
-  const mmOf = (cell: CellState) => {
+): T[] {
+  const mmOf = (cell: T) => {
     const lens = edges.get(cell.entry.value);
     return lens?.ok ? lens.mm : null;
   };

@@ -5,6 +5,7 @@ import type { CatalogueEntry } from '../catalogue/manifest';
 import { assetUrl } from '../storage/asset-url';
 import { BuyLink } from './buy-link';
 import { FavouriteButton, LensTag, SizeTag } from './cell-tags';
+import { ColourSwatches, sameColours } from './colour-swatches';
 import type { CellLens } from './lens-edges';
 import { StatusIcon } from './status-icon';
 
@@ -16,11 +17,14 @@ interface Props {
   favouritesRead: boolean;
   onTap: (entry: CatalogueEntry) => void;
   onFavourite: (value: string) => void;
+  /** The model's colours (colour-groups.ts), and a swatch's tap. */
+  colours: readonly CatalogueEntry[];
+  onColour: (entry: CatalogueEntry) => void;
 }
 
 /**
  * One frame of the grid: preview, serial number, status and label, the size and lens tags once
- * known, the failure's retry, and the heart. Memoised: a download's progress re-renders its own
+ * known, the failure's retry, its colours, and the heart. Memoised: a download's progress re-renders its own
  * cell, not the thousands beside it.
  */
 export const ModelCell = memo(ModelCellView, sameProps);
@@ -64,6 +68,7 @@ function ModelCellView(props: Props) {
           </span>
         ) : null}
       </button>
+      <ColourSwatches colours={props.colours} shown={entry.value} onColour={props.onColour} />
       <BuyLink entry={entry} className="buy cell-buy" />
       <FavouriteButton
         name={entry.text}
@@ -85,6 +90,8 @@ function sameProps(a: Props, b: Props): boolean {
     a.favourite === b.favourite &&
     a.favouritesRead === b.favouritesRead &&
     a.onTap === b.onTap &&
-    a.onFavourite === b.onFavourite
+    a.onFavourite === b.onFavourite &&
+    a.onColour === b.onColour &&
+    sameColours(a.colours, b.colours)
   );
 }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { isNarrowed, type CatalogueFilter } from '../catalogue/catalogue-filter';
-import { useSizeAdvice } from '../catalogue/use-size-advice';
+import type { SizeAdvice } from '../catalogue/use-size-advice';
 import type { CellState } from '../catalogue/use-catalogue';
+import type { ModelOfColours } from '../catalogue/colour-groups';
 import type { CatalogueEntry } from '../catalogue/manifest';
 import { isEmbedded } from '../engine/embed-channel';
 import { t } from '../i18n';
@@ -13,18 +14,23 @@ import { ModelCell } from './model-cell';
 import { useGridRows } from './use-grid-rows';
 
 interface Props {
-  /** The frames the filter leaves (catalogue-filter.ts), in the catalogue's order. */
-  cells: CellState[];
+  /**
+   * The models the filter leaves (catalogue-filter.ts), one per colour group
+   * (colour-groups.ts), in the catalogue's order.
+   */
+  cells: ModelOfColours<CellState>[];
   /** The whole catalogue, whose facets 筛选 offers. */
   entries: readonly CatalogueEntry[];
   filter: CatalogueFilter;
   onFilter: (change: Partial<CatalogueFilter>) => void;
   onTap: (entry: CatalogueEntry) => void;
-  /** A source is on: once the face's width is stable, cells say whether their size suits it. */
-  measuring: boolean;
+  /** Once the face's width is stable (a source on), whether each cell's size suits it. */
+  advice: SizeAdvice | null;
   /** The frames marked 收藏 (catalogue values), and the heart's tap; null while being read. */
   favourites: readonly string[] | null;
   onFavourite: (value: string) => void;
+  /** A colour swatch's tap: that colour shows on its model's cell (and is worn if a source is on). */
+  onColour: (entry: CatalogueEntry) => void;
   /** 全部试戴 and 镜片 (try-all-control.tsx, lens-control.tsx), first in the row above the grid. */
   actions?: ReactNode;
 }
@@ -37,11 +43,10 @@ interface Props {
  * does; inside a shop's page (one row to swipe) every cell is.
  */
 export function ModelGrid(props: Props) {
-  const { cells, filter, onFilter, measuring, favourites } = props;
+  const { cells, filter, onFilter, advice, favourites } = props;
   const [fitFirst, setFitFirst] = useState(false);
   const [thinFirst, setThinFirst] = useState(false);
   const edges = useLensEdges(cells);
-  const advice = useSizeAdvice(cells, measuring);
   const byValue = new Map(cells.map((cell) => [cell.entry.value, cell]));
   const shown =
     thinFirst && edges
@@ -60,6 +65,7 @@ export function ModelGrid(props: Props) {
   });
   const onTap = useCallback((entry: CatalogueEntry) => handlers.current.onTap(entry), []);
   const onFavourite = useCallback((value: string) => handlers.current.onFavourite(value), []);
+  const onColour = useCallback((entry: CatalogueEntry) => handlers.current.onColour(entry), []);
 
   // A frame named by a shop's link comes into view once, when its cell is first listed.
   const shownLinked = useRef(false);
@@ -102,6 +108,16 @@ export function ModelGrid(props: Props) {
             {t('lensThinFirst')}
           </button>
         ) : null}
+        {advice || filter.onlyFits ? (
+          <button
+            type="button"
+            className="only-fits"
+            aria-pressed={filter.onlyFits}
+            onClick={() => onFilter({ onlyFits: !filter.onlyFits })}
+          >
+            {t('onlyFits')}
+          </button>
+        ) : null}
         {advice ? (
           <button
             type="button"
@@ -113,6 +129,11 @@ export function ModelGrid(props: Props) {
           </button>
         ) : null}
       </div>
+      {filter.onlyFits && !advice ? (
+        <p className="grid-note" role="status">
+          {t('onlyFitsWaiting')}
+        </p>
+      ) : null}
       {shown.length === 0 && isNarrowed(filter) && favourites !== null ? (
         <p className="grid-note" role="status">
           {filter.onlyFavourites && !filter.query.trim() ? t('noFavourites') : t('searchNone')}
@@ -124,7 +145,7 @@ export function ModelGrid(props: Props) {
         aria-label={t('catalogue')}
         style={{ paddingTop: rows.padTop, paddingBottom: rows.padBottom }}
       >
-        {shown.slice(rows.from, rows.to).map((cell, i) => {
+        {shown.slice(rows.from, rows.to).map(({ colours, ...cell }, i) => {
           const index = rows.from + i;
           const rowStart = index % columns === 0;
           return (
@@ -141,6 +162,8 @@ export function ModelGrid(props: Props) {
                 favouritesRead={favourites !== null}
                 onTap={onTap}
                 onFavourite={onFavourite}
+                colours={colours.map((colour) => colour.entry)}
+                onColour={onColour}
               />
             </li>
           );

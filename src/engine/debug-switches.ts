@@ -8,7 +8,9 @@ import type { EnginePath } from './engine-path';
  * - `?engine=worker|page`: the engine's path, not the measured one (engine-path.ts);
  * - `?delegate=CPU|GPU`, `?track=every|audit`: the engine's DebugInit;
  * - `?draw=half`: the pump takes every other video frame, so drawing leaves the CPU to tracking
- *   (the bench's measure of what drawing costs tracking).
+ *   (the bench's measure of what drawing costs tracking);
+ * - `?budget=N`: stored glasses models stay within N bytes (src/catalogue/model-budget.ts), so
+ *   that a test reaches the budget with a few small frames.
  */
 const param = (name: string): string | null => new URLSearchParams(location.search).get(name);
 
@@ -35,3 +37,9 @@ export function parseDebugInit(search: string): DebugInit {
 
 /** How many video frames the pump takes one of (`?draw=half`: 2). */
 export const drawEvery = (): number => (__TEST_HOOKS__ && param('draw') === 'half' ? 2 : 1);
+
+/** `?budget=N`: the stored models' budget in bytes, instead of the product's. */
+export function budgetSwitch(): number | undefined {
+  const bytes = __TEST_HOOKS__ ? Number(param('budget') ?? NaN) : NaN;
+  return bytes >= 0 ? bytes : undefined;
+}

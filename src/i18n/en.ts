@@ -48,6 +48,8 @@ export const en: Strings = {
   cameraEnded: 'The camera was disconnected',
   cameraFailed: 'The camera failed to start: {reason}',
   downloadFailed: 'Download failed: {status}',
+  modelsCleared:
+    'Storage is limited: cleared {count} frames not worn lately ({mb} MB); they download again when worn',
   storedUnreadable: 'The saved “{name}” cannot be read; downloading it again',
   modelDownloadFailed: 'Model download failed:',
   wasmCacheFailed: 'WASM cache could not be opened',
@@ -364,6 +366,11 @@ export const en: Strings = {
   rimRimless: 'Rimless',
   buy: 'Buy',
   buyLabel: 'Buy {name} (opens a new page)',
+  onlyFits: 'Right size only',
+  onlyFitsWaiting:
+    'Open the camera or a video so the face can be measured; until then every size shows',
+  colours: 'Colours',
+  colourOf: 'Colour: {colour}',
   onlyFavourites: 'Favourites only',
   noFavourites: 'No favourites yet: tap ♡ at the top right of a frame to keep it',
   linkedWaiting: '“{text}” is ready for you: turn on the camera or open a video to try it on',

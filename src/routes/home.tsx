@@ -22,6 +22,9 @@ import { BuyLink } from '../components/buy-link';
 import { engineErrorAtom } from '../state/atoms';
 import { storageUnavailableAtom } from '../storage/storage-status';
 import { narrow } from '../catalogue/catalogue-filter';
+import { useSizeAdvice } from '../catalogue/use-size-advice';
+import { groupColours } from '../catalogue/colour-groups';
+import type { CatalogueEntry } from '../catalogue/manifest';
 import { useCatalogueFilter } from '../catalogue/use-catalogue-filter';
 
 /**
@@ -56,7 +59,16 @@ export function Home() {
   const wear = useCallback((asked: string) => setLinkRequest({ asked }), []);
   const favourites = useFavourites();
   const { filter, setFilter } = useCatalogueFilter();
-  const shown = narrow(catalogue.cells, filter, favourites.favourites);
+  // The size advice of the whole catalogue, so that 只看合适尺寸 narrows what 全部试戴 tries too.
+  const advice = useSizeAdvice(catalogue.cells, controls.active);
+  const narrowed = narrow(catalogue.cells, filter, favourites.favourites, advice?.fits ?? null);
+  // One cell per model, in the colour chosen on it (颜色).
+  const [chosenColours, setChosenColours] = useState<Record<string, string>>({});
+  const shown = groupColours(narrowed, chosenColours);
+  const chooseColour = (entry: CatalogueEntry) => {
+    if (entry.group) setChosenColours((c) => ({ ...c, [entry.group!]: entry.value }));
+    if (controls.active) void catalogue.tap(entry);
+  };
   const worn = catalogue.cells.find((cell) => cell.selected)?.entry;
   useLensLook(engine);
 
@@ -102,9 +114,10 @@ export function Home() {
           filter={filter}
           onFilter={setFilter}
           onTap={(entry) => void catalogue.tap(entry)}
-          measuring={controls.active}
+          advice={advice}
           favourites={favourites.favourites}
           onFavourite={favourites.toggle}
+          onColour={chooseColour}
           actions={
             <>
               <TryAllControl

@@ -56,6 +56,14 @@ export const FAVOURITES_MAX = 200;
 export const KEY_PRESCRIPTION = 'prescription';
 /** ModelDB record of the tint and coatings chosen under 镜片. */
 export const KEY_LENS_TINT = 'lensTint';
+/** Ours: when each stored glasses model was last worn, and its size (src/storage/model-use.ts). */
+export const KEY_MODEL_USE = 'modelUse';
+/**
+ * Stored glasses models stay within this many bytes, or half of what the browser says the site
+ * may store if that is less (src/catalogue/model-budget.ts): a shop of 3 000 frames at 0.1–2 MB
+ * each would otherwise fill a phone as its customers try them.
+ */
+export const MODEL_BUDGET_BYTES = 200 * 1024 * 1024;
 export const WASM_CACHE_NAME = 'mediapipe-wasm';
 
 /**

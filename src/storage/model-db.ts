@@ -93,21 +93,26 @@ export async function hasKey(key: string): Promise<boolean> {
   return (await read(key)) !== undefined;
 }
 
-/**
- * Which of `keys` hold a record: one read of the table's keys (no values), so a shop's thousands
- * of frames cost one transaction, not one each.
- */
-export async function heldKeys(keys: readonly string[]): Promise<Set<string>> {
-  const held = new Set(keys.filter((key) => memory.has(key)));
+/** Every key held (one read of the table's keys, no values), the page's in-memory ones too. */
+export async function storedKeys(): Promise<Set<string>> {
+  const held = new Set(memory.keys());
   const models = await table();
   if (!models) return held;
   try {
-    const stored = new Set(await answered(models.toCollection().primaryKeys()));
-    for (const key of keys) if (stored.has(key)) held.add(key);
+    for (const key of await answered(models.toCollection().primaryKeys())) held.add(key);
   } catch (error) {
     console.warn('ModelDB keys unreadable', error);
   }
   return held;
+}
+
+/**
+ * Which of `keys` hold a record: one read of the table's keys, so a shop's thousands of frames
+ * cost one transaction, not one each.
+ */
+export async function heldKeys(keys: readonly string[]): Promise<Set<string>> {
+  const stored = await storedKeys();
+  return new Set(keys.filter((key) => stored.has(key)));
 }
 
 /** Binary values are Blobs; bytes written by other code paths are accepted too. */

@@ -2,7 +2,8 @@
 // 10 000 and the 4 past it are said; the grid renders a screenful at a time yet reaches the
 // last frame; 搜索 narrows it (共 N 款), lives in the address and clears in one tap; a frame far
 // down is worn at the eyes the reference detector finds; 全部试戴 on the narrowed frames fetches
-// 12, then 再试 the rest, never the shop. The manifest and the frames are answered by the test
+// 12, then 再试 the rest, never the shop; stored frames stay within a budget, never the worn one
+// or a 收藏; three colours of one model are one cell whose swatches wear each colour's file. The manifest and the frames are answered by the test
 // (service worker blocked, so that every request reaches the routes).
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -30,6 +31,13 @@ const serial = (i: number) => `S${String(i).padStart(5, '0')}`;
 /** The tests' build lists this origin as the shop's (package.json's build:test). */
 const SHOP_ORIGIN = 'http://localhost:47311';
 const SHAPES = ['round', '方框', 'cat-eye'];
+/** Three frames that are one model in three colours (颜色). */
+const COLOURED = { from: 30, group: '三色款 30' };
+const COLOURS = [
+  { group: COLOURED.group, colour: '黑色', swatch: '#111111' },
+  { group: COLOURED.group, colour: '金色', swatch: '#c9a227' },
+  { group: COLOURED.group, colour: '银色', swatch: '#c0c0c0' },
+];
 const shop = Array.from({ length: SHOP_SIZE }, (_, i) => ({
   value: `models/shop/${serial(i)}.glb`,
   serialNo: serial(i),
@@ -38,13 +46,54 @@ const shop = Array.from({ length: SHOP_SIZE }, (_, i) => ({
   material: i % 2 ? '钛' : '板材',
   price: 100 + (i % 50) * 10,
   ...(i < 20 ? { productUrl: `${SHOP_ORIGIN}/p/${serial(i)}` } : {}),
+  ...(COLOURS[i - COLOURED.from] ?? {}),
 }));
+/** The models the grid shows: the coloured frames are one. */
+const MODELS = MAX_ENTRIES - (COLOURS.length - 1);
 /** What the app reads: the first MAX_ENTRIES, 方框 as the key it stands for. */
 const read = shop.slice(0, MAX_ENTRIES).map((e) => ({
   ...e,
   shape: e.shape === '方框' ? 'square' : e.shape,
 }));
 const count = (n: number) => zhCN.searchCount.replace('{count}', String(n));
+/** The stored frames' budget, in frames of the one GLB every shop frame is. */
+const BUDGET_FRAMES = 6;
+/** The toast that says frames were cleared for room. */
+const CLEARED = new RegExp(
+  `^${zhCN.modelsCleared
+    .replace(/[（）()]/g, '.')
+    .replace('{count}', '\\d+')
+    .replace('{mb}', '[\\d.]+')}$`,
+);
+
+/** Every toast the page shows, as it shows it, to the test's `__toastSeen`. */
+const WATCH_TOASTS = `document.addEventListener('DOMContentLoaded', () => {
+  new MutationObserver(() => {
+    for (const toast of document.querySelectorAll('[role="status"]'))
+      if (toast.textContent) window.__toastSeen(toast.textContent);
+  }).observe(document.body, { subtree: true, childList: true, characterData: true });
+});`;
+
+/** The GLB records the device's storage holds for the page (read with IndexedDB itself). */
+function storedModels(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const open = indexedDB.open('ModelDB');
+    const db: IDBDatabase = await new Promise((ok, fail) => {
+      open.onsuccess = () => ok(open.result);
+      open.onerror = () => fail(open.error);
+    });
+    const keys = await new Promise<IDBValidKey[]>((ok, fail) => {
+      const request = db.transaction('models').objectStore('models').getAllKeys();
+      request.onsuccess = () => ok(request.result);
+      request.onerror = () => fail(request.error);
+    });
+    db.close();
+    return keys
+      .map(String)
+      .filter((key) => key.endsWith('.glb'))
+      .sort();
+  });
+}
 
 beforeAll(async () => {
   faces = await ReferenceFaces.of(camera);
@@ -70,6 +119,9 @@ async function serveShop(context: BrowserContext, asked: string[]): Promise<void
 const search = (page: Page) => page.getByRole('searchbox', { name: zhCN.searchLabel });
 const shownCount = (page: Page) => page.locator('.search-count').textContent();
 const cell = (page: Page, s: string) => page.locator(`.model-cell[data-serial="${s}"]`);
+/** What the frame's cell shows of its copy on the device (its status icon's words). */
+const storedMark = (page: Page, i: number) =>
+  cell(page, serial(i)).locator('.status-icon').getAttribute('aria-label');
 
 describe("a big shop's catalogue", () => {
   it('reads 10 000 frames, says what is past it, renders a screenful, finds and links', async () => {
@@ -90,7 +142,7 @@ describe("a big shop's catalogue", () => {
               .replace('{max}', String(MAX_ENTRIES))
               .replace('{count}', String(SHOP_SIZE - MAX_ENTRIES)),
           );
-        await expect.poll(() => shownCount(page)).toBe(count(MAX_ENTRIES));
+        await expect.poll(() => shownCount(page)).toBe(count(MODELS));
         // A screenful and a few rows either way, not ten thousand cells.
         expect(await page.locator('.model-grid li').count()).toBeLessThan(60);
         // The last frame read is reached by scrolling, and still only a screenful is there.
@@ -142,7 +194,7 @@ describe("a big shop's catalogue", () => {
         await expect.poll(() => shownCount(page)).toBe(count(square.length));
         // One tap clears it all.
         await page.getByRole('button', { name: zhCN.searchClear }).click();
-        await expect.poll(() => shownCount(page)).toBe(count(MAX_ENTRIES));
+        await expect.poll(() => shownCount(page)).toBe(count(MODELS));
         for (const name of ['q', 'shape', 'material', 'pmin', 'pmax']) {
           expect(new URL(page.url()).searchParams.has(name), name).toBe(false);
         }
@@ -162,13 +214,19 @@ describe("a big shop's catalogue", () => {
 
   it('wears a frame far down at the eyes; 全部试戴 fetches 12 of the narrowed, then the rest', async () => {
     const asked: string[] = [];
+    const cleared: string[] = [];
     await withApp(
       server.url,
       {
         cameraY4m: camera.y4m,
-        path: `/home?stats&q=${encodeURIComponent(serial(9_990))}`,
+        // Stored frames kept within 6 of them (?budget=, the tests' build only).
+        path: `/home?stats&q=${encodeURIComponent(serial(9_990))}&budget=${BUDGET_FRAMES * glb.length}`,
         device: { serviceWorkers: 'block' },
-        onContext: (c) => serveShop(c, asked),
+        onContext: async (context) => {
+          await serveShop(context, asked);
+          await context.exposeFunction('__toastSeen', (text: string) => cleared.push(text));
+          await context.addInitScript(WATCH_TOASTS);
+        },
       },
       async ({ page }) => {
         await startCamera(page);
@@ -184,6 +242,11 @@ describe("a big shop's catalogue", () => {
 
         await search(page).fill(GROUP.word);
         await expect.poll(() => shownCount(page)).toBe(count(GROUP.size));
+        // The group's first frame is a 收藏: kept, though it is among the longest unworn.
+        const favourite = `${GROUP.word} ${GROUP.from}`;
+        await page
+          .getByRole('button', { name: zhCN.favouriteAdd.replace('{name}', favourite) })
+          .click();
         await page.locator('.try-all').click();
         const sheet = page.getByRole('dialog', { name: zhCN.tryAll });
         const done = sheet.locator('.try-all-grid li[data-state="done"]');
@@ -202,6 +265,44 @@ describe("a big shop's catalogue", () => {
           Array.from({ length: GROUP.size }, (_, i) => group(i)).sort(),
         );
         expect(await more.count()).toBe(0);
+
+        // The budget: what the device holds is the worn frame, the 收藏 and the newest tried,
+        // within the budget; the page said so.
+        const model = (i: number) => `models/shop/${serial(i)}.glb`;
+        const newest = Array.from(
+          { length: BUDGET_FRAMES - 2 },
+          (_, i) => GROUP.from + GROUP.size - 1 - i,
+        );
+        const kept = [model(9_990), model(GROUP.from), ...newest.map(model)].sort();
+        await expect.poll(() => storedModels(page), { timeout: 30_000 }).toEqual(kept);
+        expect(
+          cleared.some((text) => CLEARED.test(text)),
+          cleared.join(' | '),
+        ).toBe(true);
+        // Each cleared frame's cell says it is not stored any more; a kept one says it is.
+        await sheet.getByRole('button', { name: zhCN.tryAllClose }).click();
+        await sheet.waitFor({ state: 'hidden' });
+        await search(page).fill(serial(GROUP.from + 1));
+        await expect.poll(() => storedMark(page, GROUP.from + 1)).toBe(zhCN.statusNotDownloaded);
+        await search(page).fill(serial(GROUP.from));
+        await expect.poll(() => storedMark(page, GROUP.from)).toBe(zhCN.statusDownloaded);
+
+        // 颜色: one cell for the three colours of one model; a swatch wears its own file.
+        await search(page).fill(COLOURED.group);
+        await expect.poll(() => shownCount(page)).toBe(count(1));
+        const swatches = page.getByRole('group', { name: zhCN.colours }).getByRole('button');
+        expect(await swatches.count()).toBe(COLOURS.length);
+        for (const [i, { colour }] of COLOURS.entries()) {
+          if (i === 0) continue;
+          const swatch = page.getByRole('button', {
+            name: zhCN.colourOf.replace('{colour}', colour),
+          });
+          await swatch.click();
+          const worn = cell(page, serial(COLOURED.from + i));
+          await expect.poll(() => worn.getAttribute('aria-pressed')).toBe('true');
+          expect(await swatch.getAttribute('aria-pressed')).toBe('true');
+          expect(asked.at(-1)).toBe(`/${model(COLOURED.from + i)}`);
+        }
       },
     );
   });

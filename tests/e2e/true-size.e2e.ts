@@ -53,7 +53,8 @@ const measured: Measured[] = [];
 
 /**
  * Each cell says whether its front suits the measured face (size-advice.ts's rule, widths from
- * the manifest), and 合适尺寸优先 puts the best fitting first and back again.
+ * the manifest), 合适尺寸优先 puts the best fitting first and back again, and 只看合适尺寸 shows
+ * only those that suit.
  */
 async function checkSizeAdvice(page: Page): Promise<void> {
   const faceWidthMm = (await readStats(page)).faceWidthMm!;
@@ -90,6 +91,21 @@ async function checkSizeAdvice(page: Page): Promise<void> {
   );
   await toggle.click();
   expect(await order()).toEqual(before);
+
+  // 只看合适尺寸 leaves the frames that suit, and is in the address; frames on the rule's very
+  // edge may go either way.
+  const onlyFits = page.getByRole('button', { name: '只看合适尺寸' });
+  await onlyFits.click();
+  await expect.poll(() => order()).not.toEqual(before);
+  const left = new Set(await order());
+  for (const { serialNo, frameWidthMm } of entries) {
+    if (Math.abs(Math.abs(frameWidthMm - ideal) - SIZE_TOLERANCE_MM) < 1) continue;
+    const suits = sizeFit(frameWidthMm, faceWidthMm) === 'fits';
+    expect(left.has(serialNo), serialNo).toBe(suits);
+  }
+  expect(new URL(page.url()).searchParams.get('fit')).toBe('1');
+  await onlyFits.click();
+  await expect.poll(() => order()).toEqual(before);
 }
 
 describe(`true size on the ${fixtures.source} videos`, () => {

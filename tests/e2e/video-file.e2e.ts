@@ -413,23 +413,21 @@ describe('video files, one session', () => {
     );
     // Which face the tracker takes first is its own choice; that it keeps it is the claim.
     await page.waitForTimeout(1000);
+    // Shot until the glasses were seen in 3 shots or 3 rounds of 4 s had passed (each loop of
+    // the 5 s file hides them until the face is tracked again, for longer the slower the
+    // machine: 2–13 of 16–20 shots in one round). Every shot with glasses counts: one on the
+    // other face fails, however many rounds it took.
     const sides: string[] = [];
-    for (const shot of await shootFor(page, 4000)) {
-      const r: Reading | null = await judgePicture(
-        await decodePicture(shot.png),
-        pair,
-        null,
-        shot.covered,
-      );
-      if (r && r.glassesPx > GLASSES_PX) {
-        sides.push(
-          r.centre[0] / (await decodePicture(shot.png)).width < pair.split ? 'left' : 'right',
-        );
+    for (let round = 0; round < 3 && sides.length < 3; round++) {
+      for (const shot of await shootFor(page, 4000)) {
+        const picture = await decodePicture(shot.png);
+        const r: Reading | null = await judgePicture(picture, pair, null, shot.covered);
+        if (r && r.glassesPx > GLASSES_PX) {
+          sides.push(r.centre[0] / picture.width < pair.split ? 'left' : 'right');
+        }
       }
     }
     console.log(`two faces: worn on ${JSON.stringify(sides)}`);
-    // Drawn in several shots (a loop hides them until the face is tracked again, and two faces
-    // are sought: 2–13 of 16–20 shots, the 2 under CI's load), never on the other face.
     expect(sides.length).toBeGreaterThanOrEqual(3);
     expect(new Set(sides).size).toBe(1);
   });

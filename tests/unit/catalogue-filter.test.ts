@@ -64,11 +64,27 @@ describe('catalogue filter', () => {
     expect(only({ onlyFavourites: true }, null)).toEqual([]);
   });
 
+  it('narrows to the frames whose size suits the measured face, and waits for the face', () => {
+    const fits = new Map([
+      ['models/001.glb', 'fits'],
+      ['models/002.glb', 'wide'],
+      ['models/104.glb', 'fits'],
+    ] as const);
+    const sized = (change: Partial<CatalogueFilter>, known: typeof fits | null) =>
+      serials(narrow(cells, { ...NO_FILTER, ...change }, [], known));
+    expect(sized({ onlyFits: true }, fits)).toEqual(['001', '104']);
+    expect(sized({ onlyFits: true, material: '钛' }, fits)).toEqual(['104']);
+    // Not measured yet: nothing is hidden for a size not known (the grid says it waits).
+    expect(sized({ onlyFits: true }, null)).toEqual(['001', '002', '103', '104']);
+    expect(sized({}, fits)).toEqual(['001', '002', '103', '104']);
+  });
+
   it('lives in the address beside its other parameters, and reads back as written', () => {
     const filter = {
       ...NO_FILTER,
       query: '圆框 钛',
       onlyFavourites: true,
+      onlyFits: true,
       shape: 'round',
       priceMin: 100,
       priceMax: 899.5,

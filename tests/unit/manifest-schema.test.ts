@@ -18,6 +18,8 @@ const described = {
   rim: 'full',
   material: '钛',
   colour: '金色',
+  group: '轻钛圆框 2031',
+  swatch: '#c9a227',
   price: 599,
   tags: ['新品', '轻'],
   fit: { unit: 'mm', up: '+z', bridgeOffsetMm: [0, 1, -2] },
@@ -50,6 +52,9 @@ describe('the manifest schema', () => {
       { price: -1 },
       { tags: ['x'.repeat(21)] },
       { productUrl: 'javascript:alert(1)' },
+      { group: 'x'.repeat(41) },
+      { swatch: 'red' },
+      { swatch: '#12345' },
     ];
     for (const change of bad) {
       const entry = { ...described, ...change };
