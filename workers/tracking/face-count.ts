@@ -2,28 +2,19 @@ import { NUM_FACES } from '../../src/shared/render-constants';
 
 /** Alone in the picture this long (seeking every face), and the tracker seeks one face only. */
 export const SINGLE_FACE_AFTER_MS = 10_000;
-/**
- * And for this many results in a row: the face measure's first figure for a still head comes
- * from its first 60 frames (workers/measure/face-measure.ts, CAMERA_WAIT_FRAMES), and MediaPipe
- * reads a turned face's irises about 4 % larger once it tracks one face from the last landmarks
- * (known-face.e2e's 20° head). Counted in results, a slow device's first PD is the same as a
- * fast one's, instead of depending on how many results fit in 10 s.
- */
-export const SINGLE_FACE_AFTER_RESULTS = 60;
 
 /**
  * How many faces the tracker seeks. Seeking two makes MediaPipe run its face detector on every
  * frame while it tracks one (on the model alone a detection takes 54–58 ms seeking two, against
  * 41–47 ms seeking one; switching costs one graph rebuild, 40–55 ms, in the tracking worker).
  * So: every face at the start of a source or after a jump, to see who is there; one once a face
- * has been alone for SINGLE_FACE_AFTER_MS and SINGLE_FACE_AFTER_RESULTS; every face again as soon as the face lock cannot tell
+ * has been alone for SINGLE_FACE_AFTER_MS; every face again as soon as the face lock cannot tell
  * whether a face far from the worn one is someone else (workers/tracking/face-lock.ts), and for as long as
  * two are seen.
  */
 export class FaceCount {
   private wanted = NUM_FACES;
   private crowdAtMs: number | null = null;
-  private aloneResults = 0;
 
   /** Faces to seek from now on. */
   get faces(): number {
@@ -35,17 +26,9 @@ export class FaceCount {
    * face sought, a far one found). Returns the faces to seek from now on.
    */
   observe(found: number, unsure: boolean, timeMs: number): number {
-    if (found > 1 || unsure || this.crowdAtMs === null) {
-      this.crowdAtMs = timeMs;
-      this.aloneResults = 0;
-    } else this.aloneResults++;
+    if (found > 1 || unsure || this.crowdAtMs === null) this.crowdAtMs = timeMs;
     if (unsure) this.wanted = NUM_FACES;
-    else if (
-      this.wanted > 1 &&
-      timeMs - this.crowdAtMs >= SINGLE_FACE_AFTER_MS &&
-      this.aloneResults >= SINGLE_FACE_AFTER_RESULTS
-    )
-      this.wanted = 1;
+    else if (this.wanted > 1 && timeMs - this.crowdAtMs >= SINGLE_FACE_AFTER_MS) this.wanted = 1;
     return this.wanted;
   }
 
@@ -57,6 +40,5 @@ export class FaceCount {
   reset(): void {
     this.wanted = NUM_FACES;
     this.crowdAtMs = null;
-    this.aloneResults = 0;
   }
 }
