@@ -1,20 +1,34 @@
 // `npm run glasses:check -- model.glb [more.glb ...] [--out dir] [--json] [--fit '{...}']`:
 // what the automatic fit decides for each GLB, and a picture of it on the reference head.
-// --json prints one JSON object per file and line (forJson below), for a shop's build to gate on.
-// Exit code: 0 all fitted (warnings printed), 1 some model refused, 2 usage error, 3 the check
-// itself failed.
+// --json prints one JSON object per file and line, for a shop's build to gate on
+// (lib/glasses-check-text.mjs); --manifest checks a whole manifest and writes a report
+// (lib/glasses-check-manifest.mjs). Exit code: 0 all fitted (warnings printed), 1 some model
+// refused (with --manifest: also an entry rejected or its file missing), 2 usage error, 3 the
+// check itself failed.
 import { stat } from 'node:fs/promises';
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkGlasses, DEFAULT_OUT_DIR } from './lib/glasses-check.mjs';
+import {
+  checkManifest,
+  DEFAULT_REPORT_DIR,
+  ManifestError,
+  summaryLine,
+} from './lib/glasses-check-manifest.mjs';
+import { describe, forJson, shortPath } from './lib/glasses-check-text.mjs';
 
 const USAGE = `usage: npm run glasses:check -- model.glb [more.glb ...] [options]
+       npm run glasses:check -- --manifest manifest.json [--report DIR] [--jobs N] [--timeout S]
   --out DIR      where the pictures go (default .cache/glasses-check/)
   --json         print the reports as JSON instead of text
   --fit JSON     an operator override for every model, as in the manifest,
                  e.g. '{"up":"+z","front":"-y"}'
   --frame-size S the declared boxing size (manifest frameSize), e.g. 52□18-140
-  --timeout S    seconds per model before giving up (default 60)`;
+  --timeout S    seconds per model before giving up (default 60)
+  --manifest F   check a whole manifest (entries, files, fit) and write report.json and
+                 report.csv; entries' paths are relative to the manifest's folder
+  --report DIR   where the report and its pictures go (default .cache/glasses-check/report/)
+  --jobs N       check pages side by side, one worker each (default 2)`;
 
 /** @typedef {import('./lib/glasses-check.mjs').GlassesCheckResult} GlassesCheckResult */
 
@@ -32,6 +46,9 @@ async function parse() {
         fit: { type: 'string' },
         'frame-size': { type: 'string' },
         timeout: { type: 'string' },
+        manifest: { type: 'string' },
+        report: { type: 'string' },
+        jobs: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -43,6 +60,10 @@ async function parse() {
     console.log(USAGE);
     process.exit(0);
   }
+  const seconds = Number(values.timeout ?? 60);
+  if (!(seconds > 0)) throw new UsageError(`--timeout must be a number of seconds`);
+  const outDir = values.out === undefined ? undefined : resolve(String(values.out));
+  if (values.manifest !== undefined) return parseManifestMode(values, files, seconds, outDir);
   if (files.length === 0) throw new UsageError('no GLB file given');
   for (const file of files) {
     const info = await stat(file).catch(() => null);
@@ -54,96 +75,35 @@ async function parse() {
   } catch {
     throw new UsageError(`--fit is not JSON: ${values.fit}`);
   }
-  const seconds = Number(values.timeout ?? 60);
-  if (!(seconds > 0)) throw new UsageError(`--timeout must be a number of seconds`);
-  const outDir = values.out === undefined ? DEFAULT_OUT_DIR : resolve(String(values.out));
   const frameSize = values['frame-size'] === undefined ? undefined : String(values['frame-size']);
-  return { files, json: values.json === true, fit, frameSize, timeoutMs: seconds * 1000, outDir };
-}
-
-/** 135584 → "135 584", as the catalogue's operators read sizes. */
-const grouped = (/** @type {number} */ n) =>
-  Math.round(n).toLocaleString('en-US').replace(/,/g, ' ');
-const vec = (/** @type {number[]} */ v) => `(${v.map((x) => x.toFixed(1)).join(', ')})`;
-const list = (/** @type {string[]} */ items) => (items.length ? items.join(', ') : 'none');
-const UNITS = { m: 'metres', cm: 'centimetres', mm: 'millimetres', unknown: 'unknown' };
-
-/** @param {GlassesCheckResult} result */
-function describe(result) {
-  const { report } = result;
-  const size = report ? `, ${grouped(report.triangles)} triangles` : '';
-  const lines = [`${result.name}  (${grouped(result.bytes)} bytes${size})`];
-  const line = (/** @type {string} */ label, /** @type {string} */ text) =>
-    lines.push(`  ${label.padEnd(12)} ${text}`);
-  if (result.refused) {
-    line('refused', `${result.refused.code} — ${result.refused.message}`);
-    if (result.refused.detail) line('detail', result.refused.detail);
-  } else if (result.error) {
-    line('failed', result.error);
-  }
-  if (!report) return lines.join('\n');
-  const mm = (/** @type {number} */ x) => `${x.toFixed(1)} mm`;
-  const dims = `width ${mm(report.widthMm)}, height ${mm(report.heightMm)}, depth ${mm(report.depthMm)}`;
-  line('units', `${UNITS[report.unit]} (${dims})`);
-  line('axes', `up ${report.up}, front faces ${report.front}`);
-  line('bridge', `${vec(report.bridge)} cm on the reference face`);
-  line('lenses', `${vec(report.lensCentres[0])} / ${vec(report.lensCentres[1])} cm`);
-  line('temples', report.temples === 'back' ? 'back toward the ears' : 'none (a front only)');
-  line('symmetry', report.symmetry.toFixed(2));
-  line('extensions', list(report.extensions));
-  line('ignored', list(report.ignored));
-  if (report.overridden.length) line('overridden', list(report.overridden));
-  const from = report.frameSize.fromLenses
-    ? 'from the lenses'
-    : 'from the rims, lens a few mm wide';
-  line('frame size', `${result.frameSize} (lens□bridge-temple mm, ${from})`);
-  line('verdict', `${report.verdict}, confidence ${report.confidence.toFixed(2)}`);
-  line('reasons', result.reasons[0] ?? 'none');
-  for (const reason of result.reasons.slice(1)) line('', reason);
-  if (result.picture) line('picture', shortPath(result.picture));
-  return lines.join('\n');
-}
-
-/** Relative to where the command ran, unless that means climbing out of it. */
-function shortPath(/** @type {string} */ path) {
-  const near = relative(process.cwd(), path);
-  return near.startsWith('..') ? path : near;
+  const timeoutMs = seconds * 1000;
+  const out = outDir ?? DEFAULT_OUT_DIR;
+  return { files, json: values.json === true, fit, frameSize, timeoutMs, outDir: out };
 }
 
 /**
- * A stable shape for a shop's build: verdict first, then what a shop checks (size, unit, temples), the
- * reasons in words, and the reasons as codes for a build script.
- * @param {GlassesCheckResult} result
+ * A manifest brings its own files, fits and sizes, so options that name those are refused here
+ * rather than quietly applied to, or ignored for, every entry.
+ * @param {Record<string, string | boolean | undefined>} values
+ * @param {string[]} files
+ * @param {number} seconds
+ * @param {string | undefined} outDir
  */
-function forJson(result) {
-  const { report } = result;
-  const verdict = result.error ? 'error' : result.refused ? 'refused' : report?.verdict;
-  return {
-    file: shortPath(result.name),
-    verdict,
-    ...(result.refused
-      ? { refused: { code: result.refused.code, reason: result.refused.message } }
-      : {}),
-    ...(result.error ? { error: result.error } : {}),
-    ...(report
-      ? {
-          confidence: report.confidence,
-          unit: report.unit,
-          widthMm: Math.round(report.widthMm * 10) / 10,
-          heightMm: Math.round(report.heightMm * 10) / 10,
-          frameSize: result.frameSize,
-          frameSizeFrom: report.frameSize.fromLenses ? 'lenses' : 'rims',
-          temples: report.temples,
-          symmetry: report.symmetry,
-          bridge: report.bridge,
-          extensions: report.extensions,
-          warnings: result.reasons,
-          reasons: report.reasons,
-          ignored: report.ignored,
-        }
-      : {}),
-    picture: result.picture && shortPath(result.picture),
-  };
+async function parseManifestMode(values, files, seconds, outDir) {
+  const manifest = String(values.manifest);
+  if (files.length > 0)
+    throw new UsageError('--manifest takes no GLB files: its entries name them');
+  for (const name of ['json', 'fit', 'frame-size']) {
+    if (values[name] !== undefined) throw new UsageError(`--${name} does not go with --manifest`);
+  }
+  if (!(await stat(manifest).catch(() => null))?.isFile())
+    throw new UsageError(`${manifest}: no such file`);
+  const jobs = Number(values.jobs ?? 2);
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 8)
+    throw new UsageError('--jobs must be a whole number from 1 to 8');
+  const reportDir =
+    values.report === undefined ? DEFAULT_REPORT_DIR : resolve(String(values.report));
+  return { manifest, reportDir, outDir, jobs, timeoutMs: seconds * 1000 };
 }
 
 async function main() {
@@ -155,6 +115,7 @@ async function main() {
     console.error(`glasses:check: ${error.message}\n${USAGE}`);
     return 2;
   }
+  if ('manifest' in args) return manifestMode(args);
   const { files, json, ...options } = args;
   const onResult = json
     ? undefined
@@ -163,6 +124,25 @@ async function main() {
   if (json) for (const result of results) console.log(JSON.stringify(forJson(result)));
   if (results.some((r) => r.error)) return 3;
   return results.some((r) => r.refused) ? 1 : 0;
+}
+
+/**
+ * Progress on stderr as each file is checked, so stdout holds only the summary line.
+ * @param {{ manifest: string, reportDir: string, outDir?: string, jobs: number, timeoutMs: number }} args
+ */
+async function manifestMode({ manifest, ...options }) {
+  try {
+    const onProgress = (/** @type {number} */ done, /** @type {number} */ total) =>
+      console.error(`checked ${done} / ${total} files`);
+    const { rows, summary, failed } = await checkManifest(manifest, { ...options, onProgress });
+    console.log(summaryLine(summary, shortPath(options.reportDir)));
+    if (failed) return 3;
+    return rows.every((row) => row.status === 'ok' || row.status === 'warning') ? 0 : 1;
+  } catch (error) {
+    if (!(error instanceof ManifestError)) throw error;
+    console.error(`glasses:check: ${manifest}: the app would not read it: ${error.message}`);
+    return 1;
+  }
 }
 
 main().then(

@@ -1,8 +1,12 @@
 /**
- * The page scripts/glasses-check.mjs drives: one worker for the whole run, models fetched from a
- * URL that node answers (page.route) so their bytes never pass through JSON, results back as JSON.
+ * The page scripts/glasses-check.mjs drives (one or more side by side): one worker per page for
+ * the whole run, models fetched from a URL that node answers (page.route) so their bytes never
+ * pass through JSON, results back as JSON. A manifest is validated here too, by the app's own
+ * validateManifest, so the command's verdict on an entry is the app's and no second copy of the
+ * rules can drift from it.
  */
 import * as Comlink from 'comlink';
+import { validateManifest, type ValidationResult } from '../../src/catalogue/manifest';
 import { en } from '../../src/i18n/en';
 import { fitReasonText } from '../../src/i18n/fit-reasons';
 import {
@@ -22,6 +26,8 @@ export interface GlassesCheckPage {
   /** Resolves to null once the head and environment are loaded, or to why they are not. */
   ready: Promise<string | null>;
   check(url: string, title: string, fit?: FitOverride, size?: string): Promise<PageResult>;
+  /** The app's verdict on a manifest (parsed JSON), entry by entry. */
+  validate(json: unknown): ValidationResult;
 }
 
 declare global {
@@ -99,4 +105,4 @@ async function check(
   }
 }
 
-window.glassesCheck = { ready, check };
+window.glassesCheck = { ready, check, validate: validateManifest };

@@ -1,12 +1,15 @@
 // The shop tools and the real loader in Chromium: every corpus variant (Draco, meshopt, KTX2,
 // WebP, sparse accessors, …) goes through the app's own worker code and fits like the original;
-// every bad file is refused with its reason; `glasses:check` and `glasses:pack` work as commands.
+// every bad file is refused with its reason; `glasses:check` and `glasses:pack` work as commands,
+// and `glasses:check --manifest` reports on every entry of a shop's manifest.
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkGlasses } from '../../scripts/lib/glasses-check.mjs';
+import { MAX_ENTRIES } from '../../src/catalogue/manifest';
 import type { GlassesReport } from '../../src/shared/glasses-types';
 import { makeBadFiles, makeVariants } from '../corpus/glasses-variants.mjs';
 
@@ -131,4 +134,184 @@ describe('glasses:check and glasses:pack commands', () => {
     expect(judged.warnings.join('\n')).toMatch(/front is .* mm wide/);
     expect(run('scripts/glasses-pack.mjs', [truncated, join(dir, 'x.glb')]).status).not.toBe(0);
   });
+
+  it('check --manifest reports every entry of a manifest, in report.csv and report.json', async () => {
+    const shop = join(dir, 'shop');
+    await mkdir(join(shop, 'models'), { recursive: true });
+    for (const copy of ['good', 'good-copy', 'red', 'blue', 'wide']) {
+      await writeFile(join(shop, `models/${copy}.glb`), original);
+    }
+    await writeFile(join(shop, 'models/truncated.glb'), original.subarray(0, 1000));
+    const declared = {
+      size: original.byteLength,
+      sha256: createHash('sha256').update(original).digest('hex'),
+    };
+    /** Each entry, the status its row must have, and a code the row must name. */
+    const built: [unknown, string, string?][] = [
+      [{ serialNo: 'S001', text: '经典黑框', value: 'models/good.glb', ...declared }, 'ok'],
+      // The same file under another spelling of its path, and a copy of its bytes: one check.
+      [{ serialNo: 2, text: '经典黑框, "大号"', value: './models/good.glb', ...declared }, 'ok'],
+      [{ serialNo: 'S003', text: 'same bytes', value: 'models/good-copy.glb' }, 'ok'],
+      // The same bytes with a boxing size 6 mm off the measured 54: a check of its own, worn.
+      [
+        { serialNo: 'S004', text: '标错尺寸', value: 'models/./good.glb', frameSize: '48□18-154' },
+        'warning',
+        'size-mismatch',
+      ],
+      [{ serialNo: 'S005', text: '截断', value: 'models/truncated.glb' }, 'refused', 'corrupt'],
+      [
+        { serialNo: 'S006', text: '缺文件', value: 'models/gone.glb' },
+        'missing-file',
+        'missing-file',
+      ],
+      [
+        {
+          serialNo: 'S007',
+          text: '哈希不对',
+          value: 'models/red.glb',
+          ...declared,
+          sha256: 'ab'.repeat(32),
+        },
+        'refused',
+        'sha256-mismatch',
+      ],
+      [
+        { serialNo: 'S008', text: '大小不对', value: 'models/blue.glb', ...declared, size: 1000 },
+        'refused',
+        'file-size-mismatch',
+      ],
+      [
+        { serialNo: 'S009', text: '单位错', value: 'models/wide.glb', fit: { unit: 'cm' } },
+        'refused',
+        'implausible',
+      ],
+      [
+        { serialNo: 'S0100000000000000', text: '编号太长', value: 'models/other.glb' },
+        'rejected-entry',
+        'invalid-serialNo',
+      ],
+      [
+        { serialNo: 'S011', text: '重复', value: 'models/good.glb' },
+        'rejected-entry',
+        'duplicate-value',
+      ],
+      [{ serialNo: 'S012', text: '出站', value: '../good.glb' }, 'rejected-entry', 'invalid-value'],
+    ];
+    // Filled up to the app's limit; the two past it (a file that is there, one that is not) are
+    // reported as not read, never checked.
+    for (let i = built.length; i < MAX_ENTRIES; i++)
+      built.push([null, 'rejected-entry', 'not-an-object']);
+    built.push([
+      { serialNo: 'L1', text: '超出', value: 'models/late.glb' },
+      'rejected-entry',
+      'over-limit',
+    ]);
+    built.push([
+      { serialNo: 'L2', text: '超出', value: 'models/good-copy.glb' },
+      'rejected-entry',
+      'over-limit',
+    ]);
+    const manifest = join(shop, 'manifest.json');
+    await writeFile(manifest, JSON.stringify(built.map(([entry]) => entry)));
+    const reportDir = join(dir, 'report');
+
+    const check = run('scripts/glasses-check.mjs', [
+      ...['--manifest', manifest, '--report', reportDir, '--jobs', '2'],
+    ]);
+    expect(check.status, check.stderr).toBe(1);
+    // Four checks: the good bytes alone, with the wrong boxing size and with the cm override,
+    // and the truncated file.
+    expect(check.stderr.match(/checked \d+ \/ \d+ files/g)?.at(-1)).toBe('checked 4 / 4 files');
+
+    const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as {
+      entries: ManifestRow[];
+    };
+    const rows = report.entries;
+    // A row for every entry, in order: an entry the tool dropped would fail here.
+    expect(rows.map((row) => row.index)).toEqual(built.map((_, i) => i));
+    for (const [i, [, status, code]] of built.entries()) {
+      const row = rows[i]!;
+      expect(row.status, `entry ${i}`).toBe(status);
+      if (code) expect(row.codes, `entry ${i}`).toContain(code);
+      expect(row.reasons.filter((words) => words.length > 0)).toHaveLength(row.codes.length);
+    }
+    expect(rows[1]).toMatchObject({
+      serialNo: '2',
+      text: '经典黑框, "大号"',
+      bytes: declared.size,
+    });
+    expect(rows[0]).toMatchObject({ verdict: 'ok', frameSize: '54□18-154' });
+    expect(rows[4]).toMatchObject({ verdict: 'refused', bytes: 1000, picture: null });
+    expect(rows[5]).toMatchObject({ verdict: null, bytes: null, picture: null });
+    // The entries that share the good bytes share its one picture, on disk as a PNG.
+    const shared = [0, 1, 2, 6, 7].map((i) => rows[i]!.picture);
+    expect(new Set(shared).size).toBe(1);
+    const pictures = new Set([shared[0], rows[3]!.picture, rows[8]!.picture]);
+    expect(pictures.size).toBe(3);
+    for (const picture of pictures) {
+      expect(picture).toMatch(/^pictures\/.+\.png$/);
+      const png = await readFile(join(reportDir, String(picture)));
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+    }
+
+    // report.csv: a BOM for Excel, then RFC 4180 records that read back to the JSON's rows.
+    const csv = await readFile(join(reportDir, 'report.csv'));
+    expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...records] = parseCsv(csv.subarray(3).toString('utf8'));
+    expect(new Set(header)).toEqual(new Set(Object.keys(rows[0]!)));
+    expect(records).toHaveLength(rows.length);
+    const cell = (value: unknown) =>
+      value === null ? '' : Array.isArray(value) ? value.join('\n') : String(value);
+    for (const [i, record] of records.entries()) {
+      const row = rows[i] as unknown as Record<string, unknown>;
+      expect(record, `record ${i}`).toEqual(header!.map((column) => cell(row[column])));
+    }
+  });
 });
+
+/** A row of `glasses:check --manifest`'s report.json. */
+interface ManifestRow {
+  index: number;
+  serialNo: string;
+  text: string;
+  value: string;
+  status: string;
+  codes: string[];
+  reasons: string[];
+  verdict: string | null;
+  frameSize: string | null;
+  bytes: number | null;
+  picture: string | null;
+}
+
+/**
+ * RFC 4180, read here rather than with the tool's own code: fields in quotes may hold commas,
+ * line breaks and doubled quotes; records end with CRLF. A line break the writer failed to quote
+ * splits nothing here, so it shows as a record that does not match.
+ */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      records.push([...record, field]);
+      [record, field] = [[], ''];
+      i++;
+    } else field += c;
+  }
+  if (field !== '' || record.length > 0) records.push([...record, field]);
+  return records;
+}
