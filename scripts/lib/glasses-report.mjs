@@ -37,7 +37,12 @@ export const COLUMNS = /** @type {const} */ ([
  */
 export function addReason(row, status, code, words) {
   row.codes.push(code);
-  row.reasons.push(words.replace(/\s*[\r\n]+\s*/g, ' '));
+  row.reasons.push(
+    words
+      .split(/[\r\n]+/)
+      .map((line) => line.trim())
+      .join(' '),
+  );
   if (STATUSES.indexOf(status) > STATUSES.indexOf(row.status)) row.status = status;
 }
 
