@@ -13,6 +13,9 @@ export const KNOWN_FAULTS: Record<string, Record<string, string>> = {
     'file-live-p50':
       "the file's live picture lags the camera's: p50 0.25–0.375 eye spans over runs, over " +
       'FILE_P50 (0.35) in some',
+    'file-live-missing':
+      'a shot of the playing file without glasses, the face in view: 1 of 19 (7–8 s into ' +
+      'portrait-turn) in one CI run, 2 at 1–1.5 s in another; the rest on the eyes',
     'shipped-recording-span':
       "the shipped build's recording, at 6.4 fps beside the niced checks, spans 0.37 s more " +
       'file time than source time over 4.3 s (its first and last pictures wait unequally)',
