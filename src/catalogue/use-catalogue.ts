@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useToast } from '../state/toast';
 import type { TryOnEngine } from '../engine/try-on-engine';
 import { t } from '../i18n';
@@ -212,21 +212,30 @@ export function useCatalogue(
       .catch(() => setSelected(null));
   }, [engine, entries, selected, wear, nextTap, setSelected, toast]);
 
-  const cells: CellState[] = entries.map((entry) => {
-    const failure = failures[entry.value] ?? null;
-    const frameWidthMm = entry.frameWidthMm ?? fitted[entry.value]?.widthMm;
-    return {
-      entry,
-      status: statuses[entry.value] ?? 'not-downloaded',
-      progress: progress[entry.value] ?? 0,
-      failure,
-      failureText: failureText(failure),
-      selected: selected === entry.value,
-      wearing: wearing === entry.value || pending?.value === entry.value,
-      linked: link.waitingFor === entry.value,
-      ...(frameWidthMm !== undefined ? { frameWidthMm } : {}),
-    };
-  });
+  // One array per change of what the cells show, not per render: the page's size advice selects
+  // from the stats by it (use-size-advice.ts), and a new array each render would make a new
+  // selection each render, re-rendering the page without end once the face is measured
+  // (`npm run bench -- --against`: drawn and tracked rates).
+  const waitingFor = link.waitingFor;
+  const cells = useMemo(
+    (): CellState[] =>
+      entries.map((entry) => {
+        const failure = failures[entry.value] ?? null;
+        const frameWidthMm = entry.frameWidthMm ?? fitted[entry.value]?.widthMm;
+        return {
+          entry,
+          status: statuses[entry.value] ?? 'not-downloaded',
+          progress: progress[entry.value] ?? 0,
+          failure,
+          failureText: failureText(failure),
+          selected: selected === entry.value,
+          wearing: wearing === entry.value || pending?.value === entry.value,
+          linked: waitingFor === entry.value,
+          ...(frameWidthMm !== undefined ? { frameWidthMm } : {}),
+        };
+      }),
+    [entries, failures, fitted, statuses, progress, selected, wearing, pending, waitingFor],
+  );
   /** A model stored elsewhere (全部试戴 downloaded it): its cell shows it downloaded. */
   const markStored = useCallback(
     (value: string) => {
