@@ -156,10 +156,13 @@ async function checkScreen(
 
   // Grid scrolled to its last row: the picture is still fully in view, nothing over it,
   // and the last row itself is not hidden under the picture or the controls.
-  await page
-    .locator('.model-cell')
-    .last()
-    .evaluate((cell) => cell.scrollIntoView({ block: 'end' }));
+  // The grid renders the rows near the screen and measures them as they come: scrolled to the
+  // end, the page's length settles once the last rows are measured, and the person scrolls to
+  // its new end as they would (the check is where the last row ends up, not the first jump).
+  const last = page.locator('.model-cell').last();
+  await last.evaluate((cell) => cell.scrollIntoView({ block: 'end' }));
+  await page.waitForTimeout(300);
+  await last.evaluate((cell) => cell.scrollIntoView({ block: 'end' }));
   await page.waitForTimeout(300);
   const scrolled = await page.evaluate(() => scrollY);
   const picture = await fullyShown(page, '.view');
