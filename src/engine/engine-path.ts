@@ -1,5 +1,6 @@
 import { rememberChoices, rememberedChoices } from './engine-choices';
 import { forcedEnginePath } from './debug-switches';
+import { isSoftwareGl } from '../shared/gl-renderer';
 
 /** Where the try-on code runs: its worker, or the same code on the page (the fallback). */
 export type EnginePath = 'worker' | 'page';
@@ -64,15 +65,28 @@ async function workerCanDraw(): Promise<boolean | null> {
   }
 }
 
-/** Whether the page itself can draw WebGL at all. */
-export function pageCanDraw(): boolean {
+/** What the page itself draws WebGL with: nothing, the CPU, or a GPU. */
+export function pageGl(): 'none' | 'software' | 'gpu' {
   try {
     const canvas = document.createElement('canvas');
-    return !!(canvas.getContext('webgl2') || canvas.getContext('webgl'));
+    const gl = canvas.getContext('webgl2') || canvas.getContext('webgl');
+    if (!gl) return 'none';
+    const software = isSoftwareGl(gl);
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+    return software ? 'software' : 'gpu';
   } catch {
-    return false;
+    return 'none';
   }
 }
+
+/**
+ * Firefox on software GL draws from a worker with stalls: its render worker stops answering for
+ * 10 s at a time, so the screen holds one picture and the engine restarts, while the same code on
+ * the page draws the file at its pace (tests/engines/README.md, (c)). Firefox on a GPU keeps the
+ * worker path: it is not measured here.
+ */
+const workerStalls = (): boolean =>
+  /\bFirefox\/\d/.test(navigator.userAgent) && pageGl() === 'software';
 
 /**
  * The worker path where it can draw, else the page; null where nothing can draw WebGL. `?engine=`
@@ -82,10 +96,12 @@ export function pageCanDraw(): boolean {
 export async function chooseEnginePath(): Promise<EnginePath | null> {
   const forced = forcedEnginePath();
   if (forced) return forced;
+  // Before a remembered verdict: an earlier version may have remembered the worker there.
+  if (workerStalls()) return 'page';
   const remembered = rememberedChoices().path;
   if (remembered) return remembered;
   const worker = await workerCanDraw();
-  const path: EnginePath | null = worker ? 'worker' : pageCanDraw() ? 'page' : null;
+  const path: EnginePath | null = worker ? 'worker' : pageGl() !== 'none' ? 'page' : null;
   if (path === 'page') {
     console.warn(
       `[engine] on the page: ${worker === null ? 'probe timed out' : 'no worker WebGL'}`,

@@ -59,6 +59,13 @@ export class FramePump {
     private readonly onError: (error: unknown) => void = () => {},
     /** Hears each finished frame's result with its capture time (the bench's log). */
     private readonly onResult?: (result: FrameResult, capturedAtMs: number) => void,
+    /**
+     * The engine draws on this thread (the page path): a frame waiting when one finishes goes
+     * after the next animation frame, so the page paints each drawn picture. Sent at once, one
+     * engine task follows another and Firefox and WebKit paint the canvas rarely (their screens
+     * held one picture for 4–5 s while the canvas drew 4–8 a second: tests/engines (c)).
+     */
+    private readonly paintBetween = false,
   ) {}
 
   start(): void {
@@ -123,12 +130,19 @@ export class FramePump {
   }
 
   private settle(result: FrameResult | null): void {
-    this.busy = false;
     if (result) {
       this.lastResult = result;
       this.counters.drawn++;
       if (result.freshPose) this.counters.freshPoses++;
     } else this.counters.failed++;
+    // Busy until then: a newer frame replaces the waiting one meanwhile.
+    if (this.paintBetween && this.pending && this.running) {
+      requestAnimationFrame(() => this.sendWaiting());
+    } else this.sendWaiting();
+  }
+
+  private sendWaiting(): void {
+    this.busy = false;
     const next = this.pending;
     this.pending = null;
     if (next && this.running) this.send(next);

@@ -64,6 +64,7 @@ export function useSourceCore(
         (frame) => engine.commands.processFrame(frame, options),
         (error) => console.warn('frame failed', error),
         frameLogger(),
+        engine.path === 'page',
       );
       pumpRef.current = pump;
       pump.start();

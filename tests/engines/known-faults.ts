@@ -1,4 +1,4 @@
-// Faults the outside checks find and that are still open, in Firefox and WebKit (engines.e2e.ts)
+// Faults the outside checks find and that are still open, in WebKit (engines.e2e.ts)
 // and in Chromium (video-file.e2e.ts, known-face.e2e.ts); issue 48's closing note gives the
 // measurements. Each listed check still runs whole, and its outcome is printed on every run,
 // "known fault seen" with the failure or "known fault not seen", but it does not fail the run:
@@ -27,24 +27,12 @@ export const KNOWN_FAULTS: Record<string, Record<string, string>> = {
       'a photo taken while the file plays can carry the pose filter’s lag: 0.40 eye spans along ' +
       'the eye line in one run, 0.34 after the photo took the unfiltered pose (STILL_OFF is 0.25)',
   },
-  firefox: {
-    c:
-      'a video file: the render worker stops answering for 10 s at a time, some runs ' +
-      '("try-on engine stopped: no answer within 10 s"); the screen then holds one frame for ' +
-      '10–15.8 s, or a picture shows no glasses (1 of 40)',
-    d: 'after such a stall the photo shows the glasses away from the eyes (2.2 eye spans), or none',
-    e: 'after such a stall 录像 never shows 停止录像',
-    h:
-      'a tab hidden near the file’s end: shown again, the file stands at its end (10.8 s, not ' +
-      'paused) and one frame comes in 30 s (the loop does not restart); one run of five',
-    m: 'a photo opened after the stalled file shows black',
-    o: 'judged on the photo of (m): fails with it',
-  },
   webkit: {
     c:
-      'the page path shows a video file at 0.3–0.5 source frames a second here: one picture ' +
+      'the page path shows a video file at 0.3–0.5 source frames a second on the X screen while ' +
+      'its canvas draws 2.5–4 (its recording holds a picture 0.3–0.7 s at most): one picture ' +
       'stays up to 4.6 s (FROZEN_S is 3), or the glasses are missing from most pictures (34 ' +
-      'of 40 in one run)',
+      'of 40 in one run); painting between frames, which mends Firefox’s page path, does not',
     d: 'after such a stall the photo can show no glasses (one CI run of three on 2026-11-27)',
     e: '录像 on the page path does not start within 30 s',
     k:

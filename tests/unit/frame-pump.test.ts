@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FramePump, thinned, type FrameSource } from '../../src/engine/frame-pump';
 import type { FrameResult } from '../../src/shared/try-on-types';
 
@@ -12,7 +12,10 @@ class FakeFrame {
   }
 }
 
-function harness(onResult?: (result: FrameResult, capturedAtMs: number) => void) {
+function harness(
+  onResult?: (result: FrameResult, capturedAtMs: number) => void,
+  paintBetween = false,
+) {
   const frames: FakeFrame[] = [];
   let next: ((at: number) => void) | null = null;
   const source: FrameSource = {
@@ -42,6 +45,7 @@ function harness(onResult?: (result: FrameResult, capturedAtMs: number) => void)
     },
     () => {},
     onResult,
+    paintBetween,
   );
   const emit = (at: number) => next?.(at);
   const settle = async (ok = true, freshPose = true) => {
@@ -65,6 +69,29 @@ function harness(onResult?: (result: FrameResult, capturedAtMs: number) => void)
 const endedOnce = (f: FakeFrame) => f.closes + (f.transferred ? 1 : 0) === 1;
 
 describe('FramePump', () => {
+  it('on the page path, lets the page paint before it sends a frame that waited', async () => {
+    const paints: Array<() => void> = [];
+    vi.stubGlobal('requestAnimationFrame', (paint: () => void) => paints.push(paint));
+    try {
+      const { pump, frames, emit, settle, inFlight } = harness(undefined, true);
+      pump.start();
+      emit(1000);
+      emit(1033);
+      await settle();
+      expect(inFlight).toHaveLength(0);
+      emit(1066); // newer than the one waiting: it replaces it
+      expect(paints).toHaveLength(1);
+      paints.shift()!();
+      expect(inFlight.map((f) => f.frame)).toEqual([frames[2]]);
+      expect(frames[1]!.closes).toBe(1);
+      await settle();
+      expect(paints).toHaveLength(0); // nothing waited: no animation frame asked for
+      pump.stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('keeps one frame in flight and replaces the waiting one with the newest', async () => {
     const { pump, frames, emit, settle, inFlight } = harness();
     pump.start();

@@ -1,7 +1,5 @@
+import { isSoftwareGl } from '../../src/shared/gl-renderer';
 import { glCanvas } from './surface';
-
-/** Renderer names of GL done on the CPU (Chromium's SwiftShader, Mesa's llvmpipe/softpipe). */
-const SOFTWARE = /swiftshader|llvmpipe|softpipe|software/i;
 
 /**
  * Whether WebGL here runs on the CPU, asked of a throwaway 1×1 context before the real one is
@@ -11,8 +9,7 @@ const SOFTWARE = /swiftshader|llvmpipe|softpipe|software/i;
 export function probeSoftwareGl(): boolean {
   const gl = glCanvas(1, 1).getContext('webgl2') as WebGL2RenderingContext | null;
   if (!gl) return false;
-  const info = gl.getExtension('WEBGL_debug_renderer_info');
-  const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER) ?? '');
+  const software = isSoftwareGl(gl);
   gl.getExtension('WEBGL_lose_context')?.loseContext();
-  return SOFTWARE.test(name);
+  return software;
 }
