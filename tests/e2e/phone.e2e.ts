@@ -156,14 +156,30 @@ async function checkScreen(
 
   // Grid scrolled to its last row: the picture is still fully in view, nothing over it,
   // and the last row itself is not hidden under the picture or the controls.
-  // The grid renders the rows near the screen and measures them as they come: scrolled to the
-  // end, the page's length settles once the last rows are measured, and the person scrolls to
-  // its new end as they would (the check is where the last row ends up, not the first jump).
-  const last = page.locator('.model-cell').last();
-  await last.evaluate((cell) => cell.scrollIntoView({ block: 'end' }));
-  await page.waitForTimeout(300);
-  await last.evaluate((cell) => cell.scrollIntoView({ block: 'end' }));
-  await page.waitForTimeout(300);
+  // The grid renders the rows near the screen and measures them as they come, and a cell grows
+  // when the face is measured (its size tag): the page's length settles, and the person scrolls
+  // to its end once it has (the check is where the last row ends up, not a first jump).
+  const lastItem = page.locator('.model-grid li:last-child');
+  const length = () =>
+    page.evaluate(() => [
+      document.documentElement.scrollHeight,
+      document.querySelector('.model-grid li:last-child')!.getBoundingClientRect().height,
+    ]);
+  let before = await length();
+  await expect
+    .poll(
+      async () => {
+        await lastItem.evaluate((item) => item.scrollIntoView({ block: 'end' }));
+        await page.waitForTimeout(500);
+        const now = await length();
+        const settled = now.join() === before.join();
+        before = now;
+        return settled;
+      },
+      { message: 'the page to stop growing as its last rows are measured' },
+    )
+    .toBe(true);
+  await lastItem.evaluate((item) => item.scrollIntoView({ block: 'end' }));
   const scrolled = await page.evaluate(() => scrollY);
   const picture = await fullyShown(page, '.view');
   const lastRow = await fullyShown(page, '.model-grid li:last-child');
