@@ -2,7 +2,7 @@ import type { CatalogueEntry } from './manifest';
 import type { SizeFit } from './size-advice';
 
 /** The facets 筛选 offers: one value each, '' for any. */
-export const FACETS = ['shape', 'rim', 'material', 'colour'] as const;
+export const FACETS = ['shape', 'rim', 'material', 'colour', 'gender', 'ageGroup'] as const;
 export type Facet = (typeof FACETS)[number];
 
 /**
@@ -37,6 +37,8 @@ export const NO_FILTER: CatalogueFilter = {
   rim: '',
   material: '',
   colour: '',
+  gender: '',
+  ageGroup: '',
   priceMin: null,
   priceMax: null,
 };

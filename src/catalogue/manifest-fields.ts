@@ -20,6 +20,8 @@ export const GENDERS = { men: '男款', women: '女款', unisex: '男女通用' 
 export const AGES = { adult: '成人', teen: '青少年', child: '儿童' } as const;
 export type Shape = keyof typeof SHAPES;
 export type Rim = keyof typeof RIMS;
+export type Gender = keyof typeof GENDERS;
+export type AgeGroup = keyof typeof AGES;
 
 export interface EntryFields {
   brand?: string;
@@ -31,8 +33,8 @@ export interface EntryFields {
   colour?: string;
   /** 元. */
   price?: number;
-  gender?: keyof typeof GENDERS;
-  ageGroup?: keyof typeof AGES;
+  gender?: Gender;
+  ageGroup?: AgeGroup;
   /** The frame's page in the shop: https, on an origin the operator lists (VITE_EMBED_ORIGINS). */
   productUrl?: string;
   tags?: string[];

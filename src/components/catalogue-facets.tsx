@@ -1,7 +1,7 @@
 import { Fragment, useId, useMemo, useState } from 'react';
 import { facetValues, type CatalogueFilter, type Facet } from '../catalogue/catalogue-filter';
 import type { CatalogueEntry } from '../catalogue/manifest';
-import type { Rim, Shape } from '../catalogue/manifest-fields';
+import type { AgeGroup, Gender, Rim, Shape } from '../catalogue/manifest-fields';
 import { t, type StringKey } from '../i18n';
 
 const SHAPE_WORDS: Record<Shape, StringKey> = {
@@ -19,19 +19,37 @@ const RIM_WORDS: Record<Rim, StringKey> = {
   half: 'rimHalf',
   rimless: 'rimRimless',
 };
+const GENDER_WORDS: Record<Gender, StringKey> = {
+  men: 'genderMen',
+  women: 'genderWomen',
+  unisex: 'genderUnisex',
+};
+const AGE_WORDS: Record<AgeGroup, StringKey> = {
+  adult: 'ageAdult',
+  teen: 'ageTeen',
+  child: 'ageChild',
+};
 const PRICE_WORDS = { priceMin: 'filterPriceMin', priceMax: 'filterPriceMax' } as const;
 const FACET_LABELS: Record<Facet, StringKey> = {
   shape: 'filterShape',
   rim: 'filterRim',
   material: 'filterMaterial',
   colour: 'filterColour',
+  gender: 'filterGender',
+  ageGroup: 'filterAge',
+};
+/** The closed lists' values in the reader's words; material and colour are the shop's own. */
+const CLOSED_WORDS: Partial<Record<Facet, Record<string, StringKey>>> = {
+  shape: SHAPE_WORDS,
+  rim: RIM_WORDS,
+  gender: GENDER_WORDS,
+  ageGroup: AGE_WORDS,
 };
 
-/** A facet's value in the reader's words: shapes and rims are keys, the rest the shop's own. */
+/** A facet's value in the reader's words. */
 function valueWords(facet: Facet, value: string): string {
-  if (facet === 'shape' && value in SHAPE_WORDS) return t(SHAPE_WORDS[value as Shape]);
-  if (facet === 'rim' && value in RIM_WORDS) return t(RIM_WORDS[value as Rim]);
-  return value;
+  const words = CLOSED_WORDS[facet];
+  return words && Object.hasOwn(words, value) ? t(words[value]!) : value;
 }
 
 interface Props {
@@ -42,7 +60,8 @@ interface Props {
 }
 
 /**
- * 筛选: a list per facet the catalogue describes (框型, 镶边, 材质, 颜色) and a price range.
+ * 筛选: a list per facet the catalogue describes (框型, 镶边, 材质, 颜色, 性别, 年龄段) and a price
+ * range.
  * Folded away until asked for; a catalogue that describes nothing offers no button.
  */
 export function CatalogueFacets({ entries, filter, onChange }: Props) {

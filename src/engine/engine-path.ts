@@ -82,7 +82,7 @@ export function pageGl(): 'none' | 'software' | 'gpu' {
 /**
  * Firefox on software GL draws from a worker with stalls: its render worker stops answering for
  * 10 s at a time, so the screen holds one picture and the engine restarts, while the same code on
- * the page draws the file at its pace (tests/engines/README.md, (c)). Firefox on a GPU keeps the
+ * the page draws the file at its pace (docs/architecture.md, Browsers). Firefox on a GPU keeps the
  * worker path: it is not measured here.
  */
 const workerStalls = (): boolean =>

@@ -17,8 +17,21 @@ const entry = (
 ): CatalogueEntry => ({ value: `models/${serialNo}.glb`, serialNo, text, ...more });
 const cells = [
   entry('001', '经典圆框', { shape: 'round', rim: 'full', material: '金属', price: 299 }),
-  entry('002', '方框 Titan', { shape: 'square', brand: '明月', tags: ['商务'], price: 599 }),
-  entry('103', '猫眼 板材', { value: 'models/cat-eye.glb', shape: 'cat-eye', rim: 'full' }),
+  entry('002', '方框 Titan', {
+    shape: 'square',
+    brand: '明月',
+    tags: ['商务'],
+    price: 599,
+    gender: 'men',
+    ageGroup: 'adult',
+  }),
+  entry('103', '猫眼 板材', {
+    value: 'models/cat-eye.glb',
+    shape: 'cat-eye',
+    rim: 'full',
+    gender: 'women',
+    ageGroup: 'adult',
+  }),
   entry('104', '圆框 钛', { shape: 'round', rim: 'half', material: '钛', price: 899 }),
 ].map((e) => ({ entry: e }));
 const serials = (list: { entry: CatalogueEntry }[]) => list.map((c) => c.entry.serialNo);
@@ -48,6 +61,10 @@ describe('catalogue filter', () => {
     expect(only({ priceMin: 300 })).toEqual(['002', '104']);
     expect(only({ priceMax: 600 })).toEqual(['001', '002']);
     expect(only({ priceMin: 300, priceMax: 600, query: 'titan' })).toEqual(['002']);
+    // 性别 and 年龄段: a frame that does not say is left out once either is chosen.
+    expect(only({ gender: 'women' })).toEqual(['103']);
+    expect(only({ ageGroup: 'adult' })).toEqual(['002', '103']);
+    expect(only({ ageGroup: 'child' })).toEqual([]);
     const values = facetValues(cells.map((c) => c.entry));
     expect([...values.shape]).toEqual([
       ['round', 2],
@@ -55,6 +72,10 @@ describe('catalogue filter', () => {
       ['cat-eye', 1],
     ]);
     expect([...values.colour]).toEqual([]);
+    expect([...values.gender]).toEqual([
+      ['men', 1],
+      ['women', 1],
+    ]);
   });
 
   it('narrows to 收藏, none while they are still being read', () => {
@@ -86,6 +107,8 @@ describe('catalogue filter', () => {
       onlyFavourites: true,
       onlyFits: true,
       shape: 'round',
+      gender: 'unisex',
+      ageGroup: 'teen',
       priceMin: 100,
       priceMax: 899.5,
     };
