@@ -32,18 +32,35 @@ export function presentedLogger() {
   /** @type {Presented[]} */
   const log = [];
   /** @type {any} */ (window).__presented = log;
+  /** @param {number} at @param {number} media */
+  const note = (at, media) => {
+    g.drawImage(video, 0, 0, 24, 18);
+    const rgba = g.getImageData(0, 0, 24, 18).data;
+    const luma = [];
+    for (let i = 0; i < rgba.length; i += 4)
+      luma.push(Math.round(0.299 * rgba[i] + 0.587 * rgba[i + 1] + 0.114 * rgba[i + 2]));
+    log.push({ at, media, luma });
+  };
+  let called = performance.now();
   const next = () =>
     video.requestVideoFrameCallback((_now, meta) => {
-      const at = performance.timeOrigin + (meta.captureTime ?? meta.expectedDisplayTime);
-      g.drawImage(video, 0, 0, 24, 18);
-      const rgba = g.getImageData(0, 0, 24, 18).data;
-      const luma = [];
-      for (let i = 0; i < rgba.length; i += 4)
-        luma.push(Math.round(0.299 * rgba[i] + 0.587 * rgba[i + 1] + 0.114 * rgba[i + 2]));
-      log.push({ at, media: meta.mediaTime, luma });
+      called = performance.now();
+      note(performance.timeOrigin + (meta.captureTime ?? meta.expectedDisplayTime), meta.mediaTime);
       next();
     });
   next();
+  // Where the callback stops coming for a playing video (WebKitGTK without accelerated
+  // compositing), the picture is polled as the app's frame source polls it (video-frame-source.ts),
+  // stamped as the app stamps it then.
+  let last = video.currentTime;
+  const poll = () => {
+    const now = performance.now();
+    if (now - called > 1000 && video.currentTime !== last)
+      note(performance.timeOrigin + now, video.currentTime);
+    last = video.currentTime;
+    requestAnimationFrame(poll);
+  };
+  requestAnimationFrame(poll);
 }
 
 /** Pearson correlation of two thumbnails (1 for two flat ones). */

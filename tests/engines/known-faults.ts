@@ -1,6 +1,6 @@
-// Faults the outside checks find and that are still open, in WebKit (engines.e2e.ts)
-// and in Chromium (video-file.e2e.ts, known-face.e2e.ts); issue 48's closing note gives the
-// measurements. Each listed check still runs whole, and its outcome is printed on every run,
+// Faults the outside checks find and that are still open, in Chromium (video-file.e2e.ts,
+// known-face.e2e.ts; Firefox's and WebKit's checks in engines.e2e.ts all gate); issue 48's
+// closing note gives the measurements. Each listed check still runs whole, and its outcome is printed on every run,
 // "known fault seen" with the failure or "known fault not seen", but it does not fail the run:
 // the rest of the suite gates. Fixing a fault means deleting its entry here, which makes its
 // check gate again.
@@ -26,20 +26,6 @@ export const KNOWN_FAULTS: Record<string, Record<string, string>> = {
     'file-photo':
       'a photo taken while the file plays can carry the pose filter’s lag: 0.40 eye spans along ' +
       'the eye line in one run, 0.34 after the photo took the unfiltered pose (STILL_OFF is 0.25)',
-  },
-  webkit: {
-    c:
-      'the page path shows a video file at 0.3–0.5 source frames a second on the X screen while ' +
-      'its canvas draws 2.5–4 (its recording holds a picture 0.3–0.7 s at most): one picture ' +
-      'stays up to 4.6 s (FROZEN_S is 3), or the glasses are missing from most pictures (34 ' +
-      'of 40 in one run); painting between frames, which mends Firefox’s page path, does not',
-    d: 'after such a stall the photo can show no glasses (one CI run of three on 2026-11-27)',
-    e: '录像 on the page path does not start within 30 s',
-    k:
-      'after such a stall the glasses may not be back within the check’s wait after a cut ' +
-      '(one CI run of three on 2026-11-27)',
-    m: 'a photo opened after a video file: the screen keeps showing the file',
-    o: 'judged on the photo of (m): fails with it',
   },
 };
 

@@ -50,7 +50,12 @@ async function startDriver() {
   const port = await freePort();
   // MiniBrowser inherits this environment; WebKitGTK takes navigator.languages from LANGUAGE, and
   // the app speaks English to a browser that asks for English first (the checks read Chinese).
-  const env = { ...process.env, LANGUAGE: 'zh_CN:zh' };
+  // Accelerated compositing off: under Xvfb on Mesa's llvmpipe, WebKitGTK's compositor put the
+  // page's WebGL canvas on the X window 0.3–0.5 times a second while the page drew it 3–4 times
+  // (the app's own recording of that canvas held no picture over 0.7 s); painted without it, the
+  // X window shows 4.4 source frames a second (engines (c), longest picture 1.3 s). A phone's
+  // WebKit composites on its GPU, which this machine cannot stand in for.
+  const env = { ...process.env, LANGUAGE: 'zh_CN:zh', WEBKIT_DISABLE_COMPOSITING_MODE: '1' };
   const child = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
     env,
     stdio: ['ignore', 'ignore', 'pipe'],
