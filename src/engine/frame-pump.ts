@@ -62,8 +62,8 @@ export class FramePump {
     /**
      * The engine draws on this thread (the page path): a frame waiting when one finishes goes
      * after the next animation frame, so the page paints each drawn picture. Sent at once, one
-     * engine task follows another and Firefox and WebKit paint the canvas rarely (their screens
-     * held one picture for 4–5 s while the canvas drew 4–8 a second: tests/engines (c)).
+     * engine task follows another and the page paints rarely (Firefox's screen held one picture
+     * for 4.3 s while its canvas drew 8 a second: tests/engines (c), docs/architecture.md).
      */
     private readonly paintBetween = false,
   ) {}

@@ -1,6 +1,6 @@
 // Faults the outside checks find and that are still open, in Chromium (video-file.e2e.ts,
-// known-face.e2e.ts; Firefox's and WebKit's checks in engines.e2e.ts all gate); issue 48's
-// closing note gives the measurements. Each listed check still runs whole, and its outcome is printed on every run,
+// known-face.e2e.ts) and Firefox (engines.e2e.ts; WebKit's checks all gate); issue 48's closing
+// note gives the measurements. Each listed check still runs whole, and its outcome is printed on every run,
 // "known fault seen" with the failure or "known fault not seen", but it does not fail the run:
 // the rest of the suite gates. Fixing a fault means deleting its entry here, which makes its
 // check gate again.
@@ -26,6 +26,12 @@ export const KNOWN_FAULTS: Record<string, Record<string, string>> = {
     'file-photo':
       'a photo taken while the file plays can carry the pose filter’s lag: 0.40 eye spans along ' +
       'the eye line in one run, 0.34 after the photo took the unfiltered pose (STILL_OFF is 0.25)',
+  },
+  firefox: {
+    c:
+      'the X screen can hold one picture for seconds while the page path draws the file: 15.4 s ' +
+      'in one CI run, beside the niced type check, lint and unit tests, its recording holding ' +
+      'no picture over 0.17 s at 12 fps (the canvas drew); 0.20–0.40 s in four runs here',
   },
 };
 
