@@ -68,6 +68,23 @@ export function watchSearch() {
 }
 
 /**
+ * In the page: where the time to the first cell goes, on the navigation's clock (ms): the
+ * document's scripts run (DOMContentLoaded), the manifest's request sent and its last byte in.
+ */
+export function firstCellTimes() {
+  const [nav] = performance.getEntriesByType('navigation');
+  const manifest = performance
+    .getEntriesByType('resource')
+    .find((e) => e.name.includes('/others/manifest.json'));
+  const at = (t) => (t === undefined ? null : Math.round(t));
+  return {
+    scriptsRunMs: at(nav?.domContentLoadedEventEnd),
+    manifestAskedMs: at(manifest?.startTime),
+    manifestInMs: at(manifest?.responseEnd),
+  };
+}
+
+/**
  * Scrolls the window from where it is to the page's bottom in `ms`, a step every `stepMs`; each
  * step covers what is left over the steps left, since the grid's height grows as rows are measured.
  */

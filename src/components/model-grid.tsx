@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { isNarrowed, type CatalogueFilter } from '../catalogue/catalogue-filter';
 import type { SizeAdvice } from '../catalogue/use-size-advice';
 import type { CellState } from '../catalogue/use-catalogue';
@@ -12,6 +20,12 @@ import { CatalogueSearch } from './catalogue-search';
 import { thinnestFirst, useLensEdges } from './lens-edges';
 import { ModelCell } from './model-cell';
 import { useGridRows } from './use-grid-rows';
+import { useSwipeRow } from './use-swipe-row';
+
+/** Inside a shop's page the frames are one row to swipe; elsewhere a grid the page scrolls. */
+const useShownItems = isEmbedded()
+  ? (list: RefObject<HTMLElement | null>, count: number) => useSwipeRow(list, count)
+  : (list: RefObject<HTMLElement | null>, count: number) => useGridRows(list, count, GRID_COLUMNS);
 
 interface Props {
   /**
@@ -39,8 +53,8 @@ interface Props {
  * The catalogue: 搜索 and its count, then 3 columns, no gutter; preview, serial number, status and
  * label per cell, and a heart to keep it (只看收藏 shows only those). With the face measured, each
  * cell of known width says whether it suits, and 合适尺寸优先 puts the best fitting first. Only
- * the rows near the screen are rendered, so a shop's thousands of frames cost what a screenful
- * does; inside a shop's page (one row to swipe) every cell is.
+ * the cells near the screen are rendered, so a shop's thousands of frames cost what a screenful
+ * does, in the grid and in a shop's page's one row to swipe alike.
  */
 export function ModelGrid(props: Props) {
   const { cells, filter, onFilter, advice, favourites } = props;
@@ -57,7 +71,7 @@ export function ModelGrid(props: Props) {
   const kept = new Set(favourites ?? []);
   const list = useRef<HTMLUListElement>(null);
   const columns = isEmbedded() ? Math.max(1, shown.length) : GRID_COLUMNS;
-  const rows = useGridRows(list, shown.length, columns);
+  const rows = useShownItems(list, shown.length);
   // The handlers keep one identity, so a cell re-renders only when what it shows changes.
   const handlers = useRef(props);
   useLayoutEffect(() => {
@@ -139,12 +153,8 @@ export function ModelGrid(props: Props) {
           {filter.onlyFavourites && !filter.query.trim() ? t('noFavourites') : t('searchNone')}
         </p>
       ) : null}
-      <ul
-        ref={list}
-        className="model-grid"
-        aria-label={t('catalogue')}
-        style={{ paddingTop: rows.padTop, paddingBottom: rows.padBottom }}
-      >
+      <ul ref={list} className="model-grid" aria-label={t('catalogue')} style={rows.padding}>
+        {rows.spacers ? <RowSpacer width={rows.spacers[0]} /> : null}
         {shown.slice(rows.from, rows.to).map(({ colours, ...cell }, i) => {
           const index = rows.from + i;
           const rowStart = index % columns === 0;
@@ -168,7 +178,15 @@ export function ModelGrid(props: Props) {
             </li>
           );
         })}
+        {rows.spacers ? <RowSpacer width={rows.spacers[1]} /> : null}
       </ul>
     </>
   );
+}
+
+/** The room the cells not rendered take in a row to swipe: hidden from assistive technology. */
+function RowSpacer({ width }: { width: number }) {
+  return width > 0 ? (
+    <li className="row-spacer" aria-hidden="true" style={{ flex: `0 0 ${width}px` }} />
+  ) : null;
 }

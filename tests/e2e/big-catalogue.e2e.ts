@@ -3,8 +3,9 @@
 // last frame; 搜索 narrows it (共 N 款), lives in the address and clears in one tap; a frame far
 // down is worn at the eyes the reference detector finds; 全部试戴 on the narrowed frames fetches
 // 12, then 再试 the rest, never the shop; stored frames stay within a budget, never the worn one
-// or a 收藏; three colours of one model are one cell whose swatches wear each colour's file. The manifest and the frames are answered by the test
-// (service worker blocked, so that every request reaches the routes).
+// or a 收藏; three colours of one model are one cell whose swatches wear each colour's file; inside
+// a shop's page the one row to swipe renders only what is near its view. The manifest and the
+// frames are answered by the test (service worker blocked, so that every request reaches the routes).
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,7 @@ import { shootPicture } from '../outside/screen';
 import { selectGlasses, startCamera } from './app-page';
 import { holdFaceModel, withApp } from './app-session';
 import { DIST_DIR } from './media-helpers';
+import { framing, shopPage } from './shop-page';
 
 const camera = (await prepareCodedClips()).still;
 let faces: ReferenceFaces;
@@ -228,6 +230,37 @@ describe("a big shop's catalogue", () => {
         expect(await buy.getAttribute('href')).toBe(`${SHOP_ORIGIN}/p/${serial(1)}`);
         expect(await buy.getAttribute('target')).toBe('_blank');
         expect(await (await links(serial(25))).count()).toBe(0);
+
+        // Inside a shop's page the frames are one row to swipe: there too only the cells near
+        // its visible part are rendered, and a swipe reaches the last.
+        const shopSite = await shopPage(0);
+        const framed = await startServer({ dir: DIST_DIR, port: 0, embedOrigins: [shopSite.url] });
+        try {
+          await page.goto(framing(shopSite, framed.url));
+          const frame = page.frameLocator('#try-on');
+          const row = frame.locator('.model-grid');
+          await frame
+            .locator(`.model-cell[data-serial="${serial(0)}"]`)
+            .waitFor({ timeout: 60_000 });
+          expect(await row.locator('li').count()).toBeLessThan(20);
+          const last = frame.locator(`.model-cell[data-serial="${serial(MAX_ENTRIES - 1)}"]`);
+          await expect
+            .poll(async () => {
+              await row.evaluate((list) =>
+                list.scrollTo({ left: list.scrollWidth, behavior: 'instant' }),
+              );
+              return last.count();
+            })
+            .toBe(1);
+          expect(await row.locator('li').count()).toBeLessThan(20);
+          // The last cell whole inside the row's box, where the person sees it.
+          const [box, at] = [(await row.boundingBox())!, (await last.boundingBox())!];
+          expect(at.x).toBeGreaterThanOrEqual(box.x - 1);
+          expect(at.x + at.width).toBeLessThanOrEqual(box.x + box.width + 1);
+        } finally {
+          await framed.close();
+          await shopSite.close();
+        }
       },
     );
   });

@@ -2,8 +2,6 @@
 // shop hears `ready`, `worn` and `photo` and is obeyed when it asks to `wear` a frame; a page not
 // on the list cannot frame the app, and where a host lets it frame the app anyway, it hears
 // nothing and is not obeyed.
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
@@ -11,25 +9,12 @@ import { zhCN } from '../../src/i18n/zh-CN';
 import { withApp } from './app-session';
 import { prepareFixtures } from './fixtures.mjs';
 import { DIST_DIR, pngSize } from './media-helpers';
+import { framing, shopPage, type Served } from './shop-page';
 
 /** The listed shop: the tests' build is made with VITE_EMBED_ORIGINS set to it (package.json). */
 const SHOP_PORT = 47311;
 const SHOP = `http://localhost:${SHOP_PORT}`;
-const EXAMPLE = await readFile('docs/embed-example.html');
 const camera = (await prepareFixtures()).cameras[0]!;
-
-type Served = { url: string; close(): Promise<void> };
-/** Serves the example shop page at `port` (0: any free one) on every address of the machine. */
-async function shopPage(port: number): Promise<Served & { server: Server }> {
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(EXAMPLE);
-  });
-  await new Promise<void>((done) => server.listen(port, done));
-  const { port: bound } = server.address() as { port: number };
-  const close = () => new Promise<void>((done) => server.close(() => done()));
-  return { server, url: `http://localhost:${bound}`, close };
-}
 
 let app: Served;
 let shop: Served;
@@ -70,10 +55,9 @@ const heard = (page: Page, type: string, serialNo?: string) =>
 
 describe("inside a shop's page (?embed)", () => {
   it('talks with a listed shop, and with nobody else', async () => {
-    const open = (host: Served, appUrl: string) => `${host.url}/?app=${encodeURIComponent(appUrl)}`;
     await withApp(
       app.url,
-      { cameraY4m: camera.y4m, path: open(shop, app.url) },
+      { cameraY4m: camera.y4m, path: framing(shop, app.url) },
       async ({ page }) => {
         const frame = page.frameLocator('#try-on');
         await heard(page, 'ready');
@@ -115,7 +99,7 @@ describe("inside a shop's page (?embed)", () => {
         await page.screenshot({ path: 'test-results/embed-shop-page.png', fullPage: true });
 
         // A page not on the list cannot frame the app (frame-ancestors): the frame is refused.
-        await page.goto(open(stranger, app.url));
+        await page.goto(framing(stranger, app.url));
         await expect
           .poll(() => page.frames()[1]?.url() ?? '', { timeout: 15_000 })
           .toMatch(/^chrome-error:/);
@@ -123,7 +107,7 @@ describe("inside a shop's page (?embed)", () => {
 
         // Framed anyway by a lax host, the app is ready and worn, yet tells the stranger nothing
         // and does not wear what it asks for.
-        await page.goto(open(stranger, lax.url));
+        await page.goto(framing(stranger, lax.url));
         const laxFrame = page.frameLocator('#try-on');
         await laxFrame.getByRole('button', { name: zhCN.cameraOn }).click({ timeout: 90_000 });
         const first = laxFrame.locator('.model-cell[data-serial="001"]');
