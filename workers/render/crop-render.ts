@@ -100,8 +100,7 @@ export function renderCrop(
     scene.lensEyes = eyesInCrop(pose.eyes, crop).map(
       (v, i) => v / (i % 2 === 0 ? TRY_ALL_WIDTH : TRY_ALL_HEIGHT),
     );
-    scene.render(frame);
-    return canvasImage(scene.canvas, 'image/jpeg', TRY_ALL_JPEG_QUALITY);
+    return canvasImage(scene.renderStill(frame), 'image/jpeg', TRY_ALL_JPEG_QUALITY);
   } finally {
     scene.lensLayer.detach(copies);
     scene.lensEyes = lensEyes;

@@ -3,6 +3,7 @@ import type { GlassesInput, LensQuality } from '../../src/shared/try-on-types';
 import { decodeCube, encodeCube, pictureDigest } from './env-cube-codec';
 import { bitmapPixels, ENV_CUBE_SIZE, prefilterEquirect } from './env-prefilter';
 import { loadGlasses, type LoadedGlasses } from '../assets/glasses-loader';
+import { canvasImage } from '../common/surface';
 import { applyLensQuality } from './lens-quality';
 import { disposeTree, type TryOnScene } from './scene';
 import { compileAndLink } from './shader-links';
@@ -130,8 +131,7 @@ export function capturePng(
   try {
     scene.resize(frame.displayWidth * options.scale, frame.displayHeight * options.scale);
     scene.setMirror(options.mirror);
-    scene.render(frame);
-    return scene.toPng();
+    return canvasImage(scene.renderStill(frame));
   } finally {
     if (target) target.visible = scene.glassesShown;
     scene.resize(width, height);

@@ -27,9 +27,9 @@ import { slowShaderLinks } from './shader-links';
 import { HeadProfile } from '../fit/head-profile';
 import type { TempleFit } from '../fit/temple-bend';
 import { TrueSize } from '../measure/true-size';
-import { canvasImage } from '../common/surface';
 import { FrameThumbnail } from './frame-thumbnail';
 import { LensLayer } from './lens-layer';
+import { renderStill } from './still-smoothing';
 
 /**
  * One canvas holds the whole picture: the video frame as the background, then the head occluder
@@ -209,6 +209,14 @@ export class TryOnScene {
     this.renderer.render(this.scene, this.camera);
   }
 
+  /**
+   * A still that is kept (a photo, 全部试戴's pictures), antialiased on every context: the canvas
+   * holding it, to be read in this task (still-smoothing.ts).
+   */
+  renderStill(frame: VideoFrame): OffscreenCanvas {
+    return renderStill(this, frame);
+  }
+
   /** `frame`'s luminance thumbnail into `out` (frame-thumbnail.ts); the frame is then drawn. */
   readThumbnail(frame: VideoFrame, out: Float32Array): void {
     this.show(frame);
@@ -218,11 +226,6 @@ export class TryOnScene {
   /** Makes `frame` the background; the same frame again is not uploaded again. */
   private show(frame: VideoFrame): void {
     if (this.background.image !== frame) this.background.setFrame(frame);
-  }
-
-  /** Must run in the same task as the render: the drawing buffer is not preserved. */
-  toPng(): Promise<Blob> {
-    return canvasImage(this.canvas);
   }
 
   dispose(): void {
