@@ -1,32 +1,34 @@
 // @vitest-environment happy-dom
 // The worker's stats arrive four times a second. Only what shows them re-renders on them: the
 // stats overlay; the page, its controls and its grid do not, and the grid re-renders once a
-// size verdict changes. Counted with the real Home, ModelGrid and StatsOverlay; the engine and
-// catalogue hooks are stand-ins (unit tests may not start the worker).
+// size verdict changes. Counted with the real Home, ModelGrid, StatsOverlay and catalogue (its
+// manifest answered here, its storage IndexedDB in memory); the engine is a stand-in (unit tests
+// may not start the worker). With the catalogue's cells made anew on each render (as before
+// 306c8c7), a measured face re-rendered the page without end.
+import 'fake-indexeddb/auto';
 import { getDefaultStore } from 'jotai';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterAll, expect, it, vi } from 'vitest';
-import type { CellState } from '../../src/catalogue/use-catalogue';
 import type { PipelineStats } from '../../src/state/atoms';
 
 const renders = { controls: 0, grid: 0 };
+/** Far more grid renders than the whole test has reasons for. */
+const RENDER_LOOP = 200;
 
 vi.mock('../../src/engine/use-try-on', () => ({
   useTryOn: () => ({ active: true, loading: false, cameraWaiting: false, status: 'ready' }),
 }));
-const cells = [
-  { entry: { value: 'a.glb', serialNo: '001', text: 'A' }, frameWidthMm: 128, status: 'ready' },
-  { entry: { value: 'b.glb', serialNo: '002', text: 'B' }, frameWidthMm: 140, status: 'ready' },
-] as unknown as CellState[];
-vi.mock('../../src/catalogue/use-catalogue', () => ({
-  useCatalogue: () => ({
-    cells,
-    entries: cells.map((c) => c.entry),
-    tap: () => {},
-    markStored: () => {},
-  }),
-}));
+/** The shop's list: two frames, 128 and 140 mm wide. */
+const manifest = [
+  { value: 'models/a.glb', serialNo: '001', text: 'A', frameWidthMm: 128 },
+  { value: 'models/b.glb', serialNo: '002', text: 'B', frameWidthMm: 140 },
+];
+vi.stubGlobal('fetch', async () =>
+  Promise.resolve(
+    new Response(JSON.stringify(manifest), { headers: { 'content-type': 'application/json' } }),
+  ),
+);
 vi.mock('../../src/components/control-bar', () => ({
   ControlBar: () => {
     renders.controls++;
@@ -37,7 +39,8 @@ vi.mock('../../src/components/model-grid', async (real) => {
   const { ModelGrid } = await real<typeof import('../../src/components/model-grid')>();
   return {
     ModelGrid: (props: Parameters<typeof ModelGrid>[0]) => {
-      renders.grid++;
+      // A render loop stops here, failing the test, rather than holding the thread for good.
+      if (++renders.grid > RENDER_LOOP) throw new Error(`the grid rendered ${RENDER_LOOP} times`);
       return ModelGrid(props);
     },
   };
@@ -84,9 +87,20 @@ function push(fps: number, faceWidthMm: number) {
 const overlayFps = () =>
   container.querySelector('[data-testid="pipeline-stats"]')?.getAttribute('data-fps');
 
-it('re-renders the stats overlay on every push; the page, controls and grid never', () => {
+it('re-renders the stats overlay on every push; the page, controls and grid never', async () => {
   act(() => root.render(<Home />));
+  // The list is read and each cell's stored state with it.
+  await vi.waitFor(
+    async () => {
+      await act(() => new Promise((done) => setTimeout(done, 20)));
+      expect(
+        container.querySelectorAll('.model-cell .size-tag, .model-cell').length,
+      ).toBeGreaterThan(1);
+    },
+    { timeout: 10_000 },
+  );
   push(10, 150);
+  await act(() => new Promise((done) => setTimeout(done, 50)));
   const before = { ...renders };
   for (let i = 1; i <= 8; i++) push(10 + i, 150 + i * 0.1);
   // The overlay shows each push's figures: it re-rendered every time.
