@@ -100,14 +100,25 @@ describe('keyboard and toasts', () => {
     await withApp(server.url, { cameraY4m: fixtures.cameras[0]!.y4m }, async ({ page }) => {
       const cell = page.locator('.model-cell').first();
       await cell.waitFor();
-      // The toast's life is timed in the page (a busy test runner polls late).
+      // The toast's life is timed in the page (a busy test runner polls late), and so is how late
+      // the page's own timers ran meanwhile: a page busy for a second (a first visit preparing on
+      // a loaded machine) holds any timer, the toast's too, for that second.
       await page.evaluate(() => {
-        const times: { shown?: number; hidden?: number } = {};
+        const times: { shown?: number; hidden?: number; lateMs: number } = { lateMs: 0 };
         (window as unknown as { __toast: typeof times }).__toast = times;
+        let last = performance.now();
+        const probe = setInterval(() => {
+          const now = performance.now();
+          if (times.shown !== undefined) times.lateMs = Math.max(times.lateMs, now - last - 50);
+          last = now;
+        }, 50);
         new MutationObserver(() => {
           const text = document.querySelector('[role="status"]')?.textContent ?? '';
           if (text && times.shown === undefined) times.shown = performance.now();
-          if (!text && times.shown !== undefined) times.hidden ??= performance.now();
+          if (!text && times.shown !== undefined && times.hidden === undefined) {
+            times.hidden = performance.now();
+            clearInterval(probe);
+          }
         }).observe(document.body, { subtree: true, childList: true, characterData: true });
       });
       await cell.focus();
@@ -115,12 +126,17 @@ describe('keyboard and toasts', () => {
       const toast = page.getByRole('status');
       await expect.poll(() => toast.textContent()).toContain('请打开摄像头或视频');
       await expect.poll(() => toast.textContent(), { timeout: 5000 }).toBe('');
-      const life = await page.evaluate(() => {
-        const t = (window as unknown as { __toast: { shown: number; hidden: number } }).__toast;
-        return t.hidden - t.shown;
+      const { life, lateMs } = await page.evaluate(() => {
+        const t = (
+          window as unknown as { __toast: { shown: number; hidden: number; lateMs: number } }
+        ).__toast;
+        return { life: t.hidden - t.shown, lateMs: t.lateMs };
       });
+      console.log(
+        `toast shown ${Math.round(life)} ms; the page's timers ran up to ${Math.round(lateMs)} ms late`,
+      );
       expect(life).toBeGreaterThan(TOAST_MS - 100);
-      expect(life).toBeLessThan(TOAST_MS + 600);
+      expect(life).toBeLessThan(TOAST_MS + 600 + lateMs);
       // Reach the camera button with Tab and start it with the keyboard.
       const camera = page.getByRole('button', { name: '开启摄像头' });
       await expect.poll(() => camera.isEnabled(), { timeout: 90_000 }).toBe(true);
