@@ -13,6 +13,10 @@ export const KNOWN_FAULTS: Record<string, Record<string, string>> = {
     'file-live-p50':
       "the file's live picture lags the camera's: p50 0.25–0.375 eye spans over runs, over " +
       'FILE_P50 (0.35) in some',
+    'file-live-p95':
+      'the same lag at its worst: p95 1.59 eye spans over 19 shots in one CI run (the screen ' +
+      'showing 3.3 source frames a second, p50 0.38), under FILE_P95 (1) in the runs before; ' +
+      'every drawn shot still gates within twice FILE_P95',
     'file-live-missing':
       'a shot of the playing file without glasses, the face in view: 1 of 19 (7–8 s into ' +
       'portrait-turn) in one CI run, 2 at 1–1.5 s in another; the rest on the eyes',
