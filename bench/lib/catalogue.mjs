@@ -120,7 +120,10 @@ async function measureShop({ baseUrl, camera, size, raster, glb, plan, log }) {
   const timeout = plan.stepTimeoutMs;
   const extraArgs = RASTER_ARGS[raster];
   const session = await openSession({
-    ...{ cameraY4m: camera.y4m, serviceWorkers: 'block', extraArgs, log },
+    cameraY4m: camera.y4m,
+    serviceWorkers: 'block',
+    extraArgs,
+    log,
   });
   try {
     const { page, context } = session;

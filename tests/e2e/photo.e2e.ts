@@ -89,8 +89,8 @@ describe('a photo as the source, and favourites', () => {
 
       // Saved at twice the photo's size, the thin gold rims of 003 antialiased: against the photo
       // scaled by the browser, most of the rims' edges pass through pixels a rim partly covers, as
-      // in a photo of a real frame (drawn without antialiasing, 9 % of them did; drawn 2×
-      // supersampled, 59 %). The time from the tap to the file is logged, not judged.
+      // in a photo of a real frame (drawn without antialiasing, 7 % of them did; drawn 2×
+      // supersampled, 58 %). The time from the tap to the file is logged, not judged.
       const tapped = Date.now();
       const [download] = await Promise.all([
         page.waitForEvent('download'),
