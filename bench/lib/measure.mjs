@@ -41,16 +41,33 @@ async function snapshot(session) {
   return { stats, clock, probes, cpuS };
 }
 
-/** Taps the element's centre (or the page's title) until the deadline; returns the tap count. */
+/**
+ * Whether a tap at the element's centre reaches it, after scrolling it to the middle of the view
+ * when something else is on top there (the toolbar fixed at the page's foot covers a cell pushed
+ * down by 镜片's panel, and a tap there was 关闭摄像头's: the camera went off mid-window).
+ */
+async function reachable(locator) {
+  const hit = (el) => {
+    const r = el.getBoundingClientRect();
+    return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+  };
+  if (await locator.evaluate(hit)) return true;
+  await locator.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  return locator.evaluate(hit);
+}
+
+/**
+ * Taps the element's centre (or the page's title) until the deadline; returns the tap count.
+ * Throws when the element stays covered: a tap elsewhere would measure something else.
+ */
 async function tapUntil(page, selector, deadline) {
   const target = (await page.locator(selector).count()) > 0 ? selector : 'h1';
+  const locator = page.locator(target).first();
   let taps = 0;
   while (Date.now() < deadline) {
-    const box = await page
-      .locator(target)
-      .first()
-      .boundingBox()
-      .catch(() => null);
+    if (!(await reachable(locator)))
+      throw new Error(`a tap at ${target}'s centre reaches something else on top of it`);
+    const box = await locator.boundingBox().catch(() => null);
     if (box) {
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
       taps++;

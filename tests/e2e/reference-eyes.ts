@@ -97,6 +97,10 @@ export interface ReferenceFace {
    * keep their size).
    */
   facingPupilsPx: number;
+  /** Each eye's width corner to corner (33–133, 362–263), averaged, px. */
+  eyeWidthPx: number;
+  /** Each eye's lid gap (159–145, 386–374), averaged, px: small in a blink. */
+  eyeOpenPx: number;
 }
 
 /** Every landmark the reference detector finds on a picture, with the picture's size. */
@@ -155,11 +159,15 @@ export async function referenceFace(
     (px(face[c + 1]!, face[c + 3]!) + px(face[c + 2]!, face[c + 4]!)) / 2;
   const [left, right] = [face[468]!, face[473]!];
   const pupilsPx = px(left, right);
+  const between = (a: number, b: number, c: number, d: number) =>
+    (px(face[a]!, face[b]!) + px(face[c]!, face[d]!)) / 2;
   return {
     eyes: [left.x, left.y, right.x, right.y],
     pupilsPx,
     irisPx: (diameter(468) + diameter(473)) / 2,
     facingPupilsPx: pupilsPx / turnShortening(found, left, right),
+    eyeWidthPx: between(33, 133, 362, 263),
+    eyeOpenPx: between(159, 145, 386, 374),
   };
 }
 

@@ -6,7 +6,7 @@ import { idealFrameWidth, SIZE_TOLERANCE_MM, sizeFit } from '../../src/catalogue
 import { startServer } from '../../scripts/serve.mjs';
 import { compareGlassesAtEyes, readStats, waitForStats } from './app-page';
 import { stashPairInPage } from './page-checks';
-import { referenceFace } from './reference-eyes';
+import { referenceFace, type ReferenceFace } from './reference-eyes';
 import { withApp } from './app-session';
 import { prepareFixtures } from './fixtures.mjs';
 import { chooseFile, DIST_DIR, wearGlasses } from './media-helpers';
@@ -32,6 +32,24 @@ if (!TWO_FACES) {
  * webcam's 35–60 cm) and the pictures' scatter.
  */
 const PD_AGREEMENT = 0.05;
+
+/**
+ * The pictures whose iris ruler the reference can trust: open eyes (a lid gap of at least a fifth
+ * of the eye's width); turned less than about 28° (the turn shortens the pupils' line by under
+ * 12 %); and an iris not shrunk against its eye's own width, beyond 8 % under the pictures'
+ * median. On webcam-720p60 the detector's iris ring collapses now and then as the face moves (an
+ * iris 0.31–0.38 of its eye's width against 0.42–0.45 in the sharp pictures), and the turn it
+ * undoes overshoots on a face turned 32–42° (its line shortened to 0.74–0.84): each such picture
+ * reads the PD 12–50 % wide, and five of ten turned a CI run red.
+ */
+function trustedIrisReadings(found: ReferenceFace[]): ReferenceFace[] {
+  const open = found.filter(
+    (f) => f.eyeOpenPx >= f.eyeWidthPx / 5 && f.pupilsPx / f.facingPupilsPx >= 0.88,
+  );
+  const shares = open.map((f) => f.irisPx / f.eyeWidthPx).sort((a, b) => a - b);
+  const median = shares[Math.floor(shares.length / 2)] ?? 0;
+  return open.filter((f) => f.irisPx / f.eyeWidthPx >= median * 0.92);
+}
 
 let server: { url: string; close(): Promise<void> };
 beforeAll(async () => {
@@ -162,13 +180,15 @@ describe(`true size on the ${fixtures.source} videos`, () => {
       const stats = await readStats(page);
       // The PD against an independent reading of the same pictures: the test's own detector run,
       // iris diameter as the ruler (11.7 mm), the turn undone by that detector's own pose, giving
-      // the near PD at the camera's distance; the median of the ten readings.
-      const readings: number[] = [];
+      // the near PD at the camera's distance; the median of the readings it can trust.
+      const found: ReferenceFace[] = [];
       for (const picture of pictures) {
         const reference = await referenceFace(page.context(), picture);
-        if (reference) readings.push((11.7 * reference.facingPupilsPx) / reference.irisPx);
+        if (reference) found.push(reference);
       }
-      expect(readings.length).toBeGreaterThanOrEqual(6);
+      const readings = trustedIrisReadings(found).map((f) => (11.7 * f.facingPupilsPx) / f.irisPx);
+      console.log(`${file.name}: ${readings.length} of ${found.length} readings trusted`);
+      expect(readings.length).toBeGreaterThanOrEqual(5);
       const referencePd = [...readings].sort((a, b) => a - b)[Math.floor(readings.length / 2)]!;
       const cameraScale = await page
         .getByTestId('pipeline-stats')
