@@ -9,6 +9,7 @@ import * as limits from '../../scripts/lib/glasses-limits.mjs';
 import { createNodeIO } from '../../scripts/lib/gltf-node-io.mjs';
 import { readGlbHeader } from '../../workers/assets/glb-header';
 import { checkGlbDemand } from '../../workers/assets/glb-demand';
+import { checkGlbReferences } from '../../workers/assets/glb-references';
 import { GLASSES_MAX_BYTES, GLASSES_MAX_TRIANGLES } from '../../src/shared/storage-constants';
 import {
   decodeForNode,
@@ -144,10 +145,13 @@ describe('glasses corpus variants', () => {
   });
 });
 
-describe('what a file asks of memory, read before parsing', () => {
+describe('what a file asks of memory and where it points, read before parsing', () => {
   const demand = (glb: Uint8Array) => {
     const { json, bin } = readGlbHeader(glb.slice().buffer);
-    return () => checkGlbDemand(json, bin);
+    return () => {
+      checkGlbDemand(json, bin);
+      checkGlbReferences(json);
+    };
   };
 
   it('refuses the files that ask too much, each with its reason', () => {

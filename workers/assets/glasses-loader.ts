@@ -18,6 +18,7 @@ import { physical } from './material-params';
 import { gltfLoaderFor } from './gltf-decoders';
 import { readGlbHeader } from './glb-header';
 import { checkGlbDemand } from './glb-demand';
+import { checkGlbReferences } from './glb-references';
 
 export interface GlassesOptions {
   materials?: readonly MaterialItem[];
@@ -47,6 +48,7 @@ export async function parseGlb(
   let header = readGlbHeader(bytes);
   // Before anything allocates what the file asks for (the spec-gloss conversion parses too).
   checkGlbDemand(header.json, header.bin);
+  checkGlbReferences(header.json);
   // The file's own extensions, as it came (the report names them), whatever was converted.
   const extensions = header.extensionsUsed;
   const notes: FitReason[] = [];
