@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { preloadCatalogue } from './catalogue/catalogue-source';
 import { lang, t } from './i18n';
+import { preloadGuardFlag } from './routes/route-guard';
 import { GRID_COLUMNS, VIEW_WIDTH_FRACTION } from './shared/ui-constants';
 import './styles.css';
 
@@ -22,7 +23,9 @@ if ('serviceWorker' in navigator) {
   });
 }
 
-// The try-on page's grid waits for the shop's list: its download starts now, not once mounted.
+// The first screen waits for the route guard's storage read, and the try-on page's grid for the
+// shop's list: both start now, not once mounted.
+preloadGuardFlag();
 if (location.pathname === '/home') preloadCatalogue();
 
 createRoot(document.getElementById('root')!).render(

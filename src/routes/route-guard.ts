@@ -16,6 +16,18 @@ export function guardTarget(flag: boolean | null, path: string, preparingHere = 
   return flag === false && !preparingHere && path !== LOADING_PATH ? LOADING_PATH : path;
 }
 
+const readFlag = () => getFlag(KEY_TASK_AND_WASM_CACHED).catch(() => null);
+let firstRead: Promise<boolean | null> | null = null;
+
+/**
+ * Starts the first navigation's storage read as the page's script starts (main.tsx), not after
+ * React's first commit: nothing shows until it is answered (`npm run bench -- --catalogue-only`,
+ * first cell).
+ */
+export function preloadGuardFlag(): void {
+  firstRead ??= readFlag();
+}
+
 /**
  * Runs the guard before every navigation and returns the location the routes may show: the new
  * one once the flag was read for it, the previous one meanwhile (null before the first check).
@@ -26,16 +38,16 @@ export function useRouteGuard(): string | null {
   const [allowed, setAllowed] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void getFlag(KEY_TASK_AND_WASM_CACHED)
-      .catch(() => null)
-      .then((flag) => {
-        if (!live) return;
-        const target = guardTarget(flag, location, isPreparing());
-        if (target === location) setAllowed(location);
-        // The page's parameters go along (a shop's `?glasses=`, `?embed`, `?q=`): the Loading
-        // screen hands them back to /home. Read here, not watched: typing in 搜索 is no navigation.
-        else navigate(`${target}${window.location.search}`, { replace: true });
-      });
+    const read = firstRead ?? readFlag();
+    firstRead = null;
+    void read.then((flag) => {
+      if (!live) return;
+      const target = guardTarget(flag, location, isPreparing());
+      if (target === location) setAllowed(location);
+      // The page's parameters go along (a shop's `?glasses=`, `?embed`, `?q=`): the Loading
+      // screen hands them back to /home. Read here, not watched: typing in 搜索 is no navigation.
+      else navigate(`${target}${window.location.search}`, { replace: true });
+    });
     return () => {
       live = false;
     };
