@@ -61,7 +61,6 @@ export function checkGlbReferences(json: Json): void {
     for (const index of value) point(list, index, what, true);
   };
   const attributes = (value: unknown, what: string) => {
-    if (value === undefined) return;
     if (!isObject(value)) throw glassesError('corrupt', `${what} is not an object`);
     for (const index of Object.values(value)) point('accessors', index, what, true);
   };
@@ -81,7 +80,7 @@ export function checkGlbReferences(json: Json): void {
   }
   for (const mesh of items.meshes) {
     for (const primitive of objects(mesh.primitives, "a mesh's primitives")) {
-      attributes(primitive.attributes ?? {}, "a primitive's attributes");
+      attributes(primitive.attributes, "a primitive's attributes");
       point('accessors', primitive.indices, "a primitive's indices");
       point('materials', primitive.material, "a primitive's material");
       for (const target of objects(primitive.targets, "a primitive's targets"))
