@@ -53,8 +53,6 @@ export async function loadCatalogue(): Promise<LoadedCatalogue> {
 }
 
 let early: Promise<LoadedCatalogue> | null = null;
-/** The list read early, once it is in, until the first grid takes it. */
-let arrived: LoadedCatalogue | null = null;
 
 /**
  * Starts reading the shop's list as the page's script starts (main.tsx), beside the route's own
@@ -62,22 +60,12 @@ let arrived: LoadedCatalogue | null = null;
  * (`npm run bench -- --catalogue-only`, first cell).
  */
 export function preloadCatalogue(): void {
-  early ??= loadCatalogue().then((loaded) => (arrived = loaded));
-}
-
-/**
- * The list read early if it is in already, for the first grid's first render: it then shows the
- * shop's frames at once, not the built-in list and the shop's a render later (the route guard's
- * storage read usually outlasts the manifest's download).
- */
-export function arrivedCatalogue(): LoadedCatalogue | null {
-  return arrived;
+  early ??= loadCatalogue();
 }
 
 /** The list read early, once (the first grid); after that a fresh read each time. */
 export function takeCatalogue(): Promise<LoadedCatalogue> {
   const loaded = early ?? loadCatalogue();
   early = null;
-  arrived = null;
   return loaded;
 }

@@ -1,29 +1,24 @@
 import { useEffect, useState } from 'react';
 import { t } from '../i18n';
 import { useToast } from '../state/toast';
-import {
-  arrivedCatalogue,
-  BUILT_IN,
-  takeCatalogue,
-  type LoadedCatalogue,
-} from './catalogue-source';
+import { BUILT_IN, takeCatalogue } from './catalogue-source';
 import { MAX_ENTRIES, type CatalogueEntry } from './manifest';
 
 /**
- * The grid's entries: the shop's at once if its manifest is in already (arrivedCatalogue), else
- * the built-in list until it has loaded (`settled`: whichever it is to be); a manifest that cannot
- * be used, or entries left out of it, are said in a toast.
+ * The grid's entries: the built-in list at once, the shop's once its manifest has loaded
+ * (`settled`: whichever it is to be); a manifest that cannot be used, or entries left out of it,
+ * are said in a toast.
  */
 export function useCatalogueEntries(): { entries: CatalogueEntry[]; settled: boolean } {
-  const [loaded, setLoaded] = useState<LoadedCatalogue | null>(arrivedCatalogue);
+  const [entries, setEntries] = useState<CatalogueEntry[]>(BUILT_IN);
+  const [settled, setSettled] = useState(false);
   const toast = useToast();
   useEffect(() => {
     let live = true;
-    // The list shown already comes back as the same object: no second render for it.
-    void takeCatalogue().then((catalogue) => {
+    void takeCatalogue().then(({ entries, unusable, skipped, overLimit }) => {
       if (!live) return;
-      setLoaded(catalogue);
-      const { unusable, skipped, overLimit } = catalogue;
+      setEntries(entries);
+      setSettled(true);
       const said = [
         overLimit > 0
           ? t('catalogueOverLimit', { count: String(overLimit), max: String(MAX_ENTRIES) })
@@ -37,5 +32,5 @@ export function useCatalogueEntries(): { entries: CatalogueEntry[]; settled: boo
       live = false;
     };
   }, [toast]);
-  return { entries: loaded?.entries ?? BUILT_IN, settled: loaded !== null };
+  return { entries, settled };
 }
