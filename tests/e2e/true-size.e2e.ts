@@ -40,15 +40,15 @@ const PD_AGREEMENT = 0.05;
  * median. On webcam-720p60 the detector's iris ring collapses now and then as the face moves (an
  * iris 0.31–0.38 of its eye's width against 0.42–0.45 in the sharp pictures), and the turn it
  * undoes overshoots on a face turned 32–42° (its line shortened to 0.74–0.84): each such picture
- * reads the PD 12–50 % wide, and five of ten turned a CI run red.
+ * reads the PD 12–50 % wide, and five such of ten would make the median one of them.
  */
 function trustedIrisReadings(found: ReferenceFace[]): ReferenceFace[] {
-  const open = found.filter(
+  const usable = found.filter(
     (f) => f.eyeOpenPx >= f.eyeWidthPx / 5 && f.pupilsPx / f.facingPupilsPx >= 0.88,
   );
-  const shares = open.map((f) => f.irisPx / f.eyeWidthPx).sort((a, b) => a - b);
+  const shares = usable.map((f) => f.irisPx / f.eyeWidthPx).sort((a, b) => a - b);
   const median = shares[Math.floor(shares.length / 2)] ?? 0;
-  return open.filter((f) => f.irisPx / f.eyeWidthPx >= median * 0.92);
+  return usable.filter((f) => f.irisPx / f.eyeWidthPx >= median * 0.92);
 }
 
 let server: { url: string; close(): Promise<void> };

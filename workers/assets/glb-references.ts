@@ -37,8 +37,8 @@ function objects(value: unknown, what: string): Json[] {
  * accessor's view, a material's texture…) or holds a list item that is no object, before three's
  * GLTFLoader reads it. The loader throws on these synchronously part-way through a loop, after it
  * has started loading the items before (a buffer view with no buffer, while a node's children
- * load), and those loads then fail with nothing awaiting them: unhandled rejections, which the
- * fuzzed files of hostile-fuzz.test.ts met once in a few hundred. Only the core schema's
+ * load), and those loads then fail with nothing awaiting them: unhandled rejections
+ * (hostile-fuzz.test.ts, 'a view with no buffer'). Only the core schema's
  * references are checked; an extension's own are its plugin's, except the textures' image
  * sources (KHR_texture_basisu, EXT_texture_webp…), which the loader reads the same way.
  */
