@@ -1,47 +1,9 @@
 // Tracking alone, without a scene: what FacePose hands on for each result. Frames drawn between
 // tracked ones carry the last pose on, except across a jump (a seek, a loop's seam): there the old
 // pose belongs to another picture, and the glasses wait off it.
-import { Matrix4, PerspectiveCamera } from 'three';
 import { expect, it } from 'vitest';
 import { FacePose } from '../../workers/tracking/face-pose';
-import type { PoseSink } from '../../workers/common/pose-sink';
-import type { TrackResult } from '../../workers/common/track-result';
-
-/** Where the face goes; the poses it was given (null for "no glasses") and the eyes. */
-function fakeScene() {
-  const poses: (Matrix4 | null)[] = [];
-  const eyes: (readonly number[])[] = [];
-  const scene: PoseSink = {
-    size: { width: 640, height: 480 },
-    camera: new PerspectiveCamera(63, 640 / 480, 1, 1000),
-    setPose: (matrix) => poses.push(matrix && matrix.clone()),
-    get posed() {
-      return poses.at(-1) != null;
-    },
-    setTrueScale: () => {},
-    setExpression: () => {},
-    setEyes: (shown) => eyes.push([...shown]),
-  };
-  return { scene, poses, eyes };
-}
-
-/** One face at picture x `x` (0..1), 50 cm away. */
-function faceAt(x: number): TrackResult {
-  const points = Array.from({ length: 478 }, () => ({ x, y: 0.5, z: 0, visibility: 0 }));
-  for (const [i, dx] of [
-    [33, -0.1],
-    [133, -0.05],
-    [263, 0.1],
-    [362, 0.05],
-  ] as const)
-    points[i] = { x: x + dx, y: 0.45, z: 0, visibility: 0 };
-  const data = new Matrix4().setPosition((x - 0.5) * 30, 0, -50).toArray();
-  return {
-    faceLandmarks: [points],
-    faceBlendshapes: [],
-    facialTransformationMatrixes: [{ rows: 4, columns: 4, data }],
-  };
-}
+import { faceAt, fakeScene } from './face-fakes';
 
 it('carries the pose on between tracked frames, and not across a jump', () => {
   const { scene, poses } = fakeScene();
@@ -66,7 +28,7 @@ it('gives a still picture its own pose as detected, a moving face the filtered o
   const poses = [new FacePose(moving.scene), new FacePose(still.scene)];
   for (const [i, x] of [0.3, 0.3, 0.3, 0.31].entries()) {
     poses[0]!.apply(faceAt(x), i * 40, false);
-    poses[1]!.apply(faceAt(x), i * 40, false, i === 3);
+    poses[1]!.apply(faceAt(x), i * 40, false, i === 3 ? 'still' : 'moving');
   }
   // The face moved 3 mm: the filter holds two thirds of it back as jitter (-5.90 of -6 to -5.7),
   // the still pose none.
@@ -76,4 +38,23 @@ it('gives a still picture its own pose as detected, a moving face the filtered o
   expect(still.eyes.at(-1)![0]).toBeCloseTo(0.31 - 0.075, 5);
   poses[1]!.apply(faceAt(0.31), 200, true);
   expect(still.eyes.at(-1)![0]).toBeCloseTo(1 - (0.31 - 0.075), 5);
+});
+
+it('keeps the pose drawn on a still picture the detector misses, not on a moving one', () => {
+  const { scene, poses } = fakeScene();
+  const pose = new FacePose(scene);
+  const none = { faceLandmarks: [], faceBlendshapes: [], facialTransformationMatrixes: [] };
+  pose.apply(faceAt(0.3), 0, false);
+  pose.predict(20);
+  const shown = poses.at(-1)!;
+  // A photo of the picture on screen, whose own detection finds no face: drawn as shown.
+  pose.apply(none, 30, false, 'still');
+  expect(poses.at(-1)).toBe(shown);
+  expect(pose.face).toBe(true);
+  // The moving picture's own next result finds none: the glasses go.
+  pose.apply(none, 40, false);
+  expect(poses.at(-1)).toBeNull();
+  // Nothing was on the face: a still picture without one stays bare.
+  pose.apply(none, 50, false, 'still');
+  expect(poses.at(-1)).toBeNull();
 });

@@ -1,15 +1,17 @@
 // A tracking worker that stops answering must not leave the glasses frozen for good: past
 // TRACK_ANSWER_MS the render worker gives up on it (the page then restarts both), and every
-// frame clone sent there is accounted for.
+// frame clone sent there is accounted for. A photo's own detection poses it even when the video
+// jumped while it was out; a moving frame's from before the jump does not.
 import { Matrix4, PerspectiveCamera } from 'three';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { DeadlinePassed } from '../../src/shared/deadline';
 import { FrameLedger } from '../../workers/common/frame-ledger';
 import type { TryOnScene } from '../../workers/render/scene';
-import type { FacePose } from '../../workers/tracking/face-pose';
+import { FacePose } from '../../workers/tracking/face-pose';
 import { RemoteTracking, TRACK_ANSWER_MS } from '../../workers/tracking/remote-tracking';
 import type { TrackScheduler } from '../../workers/tracking/track-scheduler';
 import type { TrackWorkerLink } from '../../workers/tracking/track-worker-link';
+import { faceAt, fakeScene } from './face-fakes';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -27,7 +29,7 @@ function fakeFrame() {
   return { frame: frame as unknown as VideoFrame, counts };
 }
 
-function tracking(detect: () => Promise<unknown>) {
+function tracking(detect: () => Promise<unknown>, pose?: FacePose) {
   const stuck = vi.fn();
   const link = {
     delegate: 'CPU',
@@ -46,7 +48,7 @@ function tracking(detect: () => Promise<unknown>) {
   const remote = new RemoteTracking(
     link,
     scheduler as unknown as TrackScheduler,
-    facePose as unknown as FacePose,
+    pose ?? (facePose as unknown as FacePose),
     scene as unknown as TryOnScene,
     frames,
   );
@@ -83,4 +85,34 @@ it('counts a clone held until the tracking worker answers for it', async () => {
   await done;
   expect(frames.open).toBe(0);
   expect(stuck).not.toHaveBeenCalled();
+});
+
+it('poses a photo with its own detection when the video jumps while it is out, and only the photo', async () => {
+  const answers: ((value: unknown) => void)[] = [];
+  const { scene, poses } = fakeScene();
+  const pose = new FacePose(scene);
+  const { remote } = tracking(() => new Promise((resolve) => answers.push(resolve)), pose);
+  const { frame } = fakeFrame();
+  // The detection is asked for a microtask after the frame is sent.
+  const answer = async (x: number) => {
+    await vi.advanceTimersByTimeAsync(0);
+    answers.shift()!({ ...faceAt(x), soughtFaces: 1 });
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  // A moving frame's detection, then a jump (a seek, a loop): its result no longer counts.
+  remote.frame(frame, 0, false);
+  remote.reset();
+  pose.reset();
+  await answer(0.3);
+  expect(poses.at(-1) ?? null).toBeNull();
+  // A photo's detection, then a jump: the photo is drawn with its own pose all the same.
+  const photo = remote.trackNow(frame, 10, false);
+  remote.reset();
+  pose.reset();
+  await answer(0.7);
+  await photo;
+  expect(poses.at(-1)!.elements[12]).toBeCloseTo(6, 5);
+  // The frames after the jump wait for their own detection: no pose carried over from the photo.
+  remote.frame(frame, 20, false);
+  expect(poses.at(-1)).toBeNull();
 });

@@ -8,6 +8,14 @@ import type { PoseSink } from '../common/pose-sink';
 import type { TrackResult } from '../common/track-result';
 
 /**
+ * What a result poses: a drawn frame of a moving picture (filtered), a picture drawn on its own
+ * (a photo, a paused frame: as detected, and the filter learns it), or such a picture from before
+ * a jump (a seek, a loop) that came while its detection was out: as detected, and the filter,
+ * started afresh at the jump, does not learn it, so the frames after the jump wait for their own.
+ */
+export type PoseUse = 'moving' | 'still' | 'still-before-jump';
+
+/**
  * Turns one tracking result into the glasses' pose (filtered), this face's scale, expression and
  * eyes, handed to `sink` (the pipeline's scene: render/scene-pose-sink.ts), and keeps the figures
  * the stats report about it.
@@ -32,11 +40,11 @@ export class FacePose {
   constructor(private readonly sink: PoseSink) {}
 
   /**
-   * Poses the scene from the tracking result of the frame at `timeMs` (its timestamp). `still`:
-   * the result is for a picture drawn on its own (a photo, a paused frame), which gets its own
-   * pose as detected; the filter, which trades a moving face's jitter for lag, still learns it.
+   * Poses the scene from the tracking result of the frame at `timeMs` (its timestamp), as `use`
+   * says: a still picture gets its own pose as detected, not the filter's, which trades a moving
+   * face's jitter for lag.
    */
-  apply(all: TrackResult, timeMs: number, mirror: boolean, still = false): void {
+  apply(all: TrackResult, timeMs: number, mirror: boolean, use: PoseUse = 'moving'): void {
     const result = this.lock.pick(all, timeMs);
     this.found = all.faceLandmarks?.length ?? 0;
     this.count.observe(this.found, this.lock.unsure, timeMs);
@@ -47,6 +55,10 @@ export class FacePose {
     this.measurer.add(result, timeMs, width, height, this.motion);
     this.sink.setTrueScale(this.measurer.estimate()?.scale ?? 1);
     const matrix = result.facialTransformationMatrixes?.[0];
+    // A still picture the detector misses while the glasses are on the face (a blurred frame
+    // under a photo): it keeps the pose it was drawn with, as the screen showed it, rather than
+    // be saved bare. The moving picture's own next result decides as before.
+    if (!matrix && use !== 'moving' && this.sink.posed) return;
     this.face = matrix !== undefined;
     if (!matrix) {
       this.sink.setPose(null);
@@ -54,8 +66,11 @@ export class FacePose {
       return;
     }
     this.raw.fromArray(matrix.data);
-    const filtered = this.filter.apply(this.raw, timeMs, this.smoothed);
-    this.sink.setPose(still ? this.raw : filtered);
+    if (use === 'moving') this.sink.setPose(this.filter.apply(this.raw, timeMs, this.smoothed));
+    else {
+      if (use === 'still') this.filter.apply(this.raw, timeMs, this.smoothed);
+      this.sink.setPose(this.raw);
+    }
     this.scores.clear();
     for (const c of result.faceBlendshapes?.[0]?.categories ?? [])
       this.scores.set(c.categoryName, c.score);

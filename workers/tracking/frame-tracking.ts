@@ -94,7 +94,7 @@ export class InlineTracking implements Tracking {
   private track(frame: VideoFrame, timeMs: number, mirror: boolean, still = false): void {
     const start = performance.now();
     const result = this.picker.detect(frame, timeMs);
-    this.facePose.apply(result, timeMs, mirror, still);
+    this.facePose.apply(result, timeMs, mirror, still ? 'still' : 'moving');
     this.scheduler.tracked(timeMs, performance.now() - start);
     // The graph is rebuilt between frames (40–55 ms here), only when the count changes.
     void this.picker.setFaceCount(this.facePose.soughtFaces);

@@ -43,6 +43,7 @@ export class RemoteTracking implements Tracking {
   readonly audit = __TEST_HOOKS__ ? new TrackAudit() : null;
   private inFlight = 0;
   private epoch = 0;
+  private closed = false;
   /** The detection time of a result applied since the last drawn frame. */
   private fresh: number | null = null;
   private readonly drawn: Drawn[] = Array.from({ length: DRAWN_HISTORY }, () => ({
@@ -116,9 +117,17 @@ export class RemoteTracking implements Tracking {
       // The tracking worker closed its copy, or is gone with it.
       this.frames.answered();
     }
-    if (epoch !== this.epoch) return;
+    // A moving frame's result from before a jump no longer counts. A still picture's does: a photo
+    // is drawn with it, whatever the video did meanwhile (it loops under a photo).
+    const jumped = epoch !== this.epoch;
+    if (this.closed || (jumped && !still)) return;
     const ms = performance.now() - start;
-    this.facePose.apply(result, timeMs, mirror, still);
+    this.facePose.apply(
+      result,
+      timeMs,
+      mirror,
+      still ? (jumped ? 'still-before-jump' : 'still') : 'moving',
+    );
     // The picker ignores a count it already has (a second result before the change lands).
     if (this.facePose.soughtFaces !== result.soughtFaces) {
       this.faceCount = this.link.remote
@@ -127,6 +136,8 @@ export class RemoteTracking implements Tracking {
           console.warn('face count not changed', error);
         });
     }
+    // The scheduler and the audit time the frames since the jump only.
+    if (jumped) return;
     this.scheduler.tracked(timeMs, ms);
     this.fresh = ms;
     this.compare(timeMs);
@@ -159,6 +170,7 @@ export class RemoteTracking implements Tracking {
 
   close(): void {
     this.epoch++;
+    this.closed = true;
     this.link.close();
   }
 }
