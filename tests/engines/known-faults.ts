@@ -1,8 +1,8 @@
 // Faults the outside checks find and that are still open, in Chromium (video-file.e2e.ts,
-// known-face.e2e.ts) and Firefox (engines.e2e.ts; WebKit's checks all gate); issue 48's closing
-// note gives the measurements. Each listed check still runs whole, and its outcome is printed on every run,
-// "known fault seen" with the failure or "known fault not seen", but it does not fail the run:
-// the rest of the suite gates. Fixing a fault means deleting its entry here, which makes its
+// known-face.e2e.ts), Firefox and WebKit (engines.e2e.ts; WebKit's file lag only, its other
+// checks gate); issue 48's closing note gives the measurements. Each listed check still runs
+// whole, and its outcome is printed on every run, "known fault seen" with the failure or "known
+// fault not seen", but it does not fail the run: the rest of the suite gates. Fixing a fault means deleting its entry here, which makes its
 // check gate again.
 
 export const KNOWN_FAULTS: Record<string, Record<string, string>> = {
@@ -30,6 +30,13 @@ export const KNOWN_FAULTS: Record<string, Record<string, string>> = {
     'file-photo':
       'a photo taken while the file plays can carry the pose filter’s lag: 0.40 eye spans along ' +
       'the eye line in one run, 0.34 after the photo took the unfiltered pose (STILL_OFF is 0.25)',
+  },
+  webkit: {
+    'file-lag':
+      'the page path draws the turning face with the glasses behind it: p50 0.57–0.59, p95 ' +
+      '0.82–0.93 eye spans in three of eight fresh-clone CI runs (5.4–7.5 source frames a ' +
+      'second on screen, tracking 7 a second, every drawn frame tracked), 0.16–0.18 in the ' +
+      'others and in three runs here, beside the unit tests too; cause not found',
   },
   firefox: {
     c:

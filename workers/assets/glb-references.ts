@@ -32,6 +32,10 @@ function objects(value: unknown, what: string): Json[] {
   return value;
 }
 
+/** Whether `value` is an index of a list of `size` items. */
+const indexIn = (value: unknown, size: number): boolean =>
+  Number.isInteger(value) && (value as number) >= 0 && (value as number) < size;
+
 /**
  * Refuses a GLB whose JSON chunk points at what is not there (a node's child, a view's buffer, an
  * accessor's view, a material's texture…) or holds a list item that is no object, before three's
@@ -51,7 +55,7 @@ export function checkGlbReferences(json: Json): void {
   }
   const point = (list: List, value: unknown, what: string, required = false) => {
     if (value === undefined && !required) return;
-    if (!Number.isInteger(value) || (value as number) < 0 || (value as number) >= sizes[list]) {
+    if (!indexIn(value, sizes[list])) {
       throw glassesError('corrupt', `${what} points to no item of ${list}`);
     }
   };
@@ -119,11 +123,7 @@ export function checkGlbReferences(json: Json): void {
     const samplers = objects(animation.samplers, "an animation's samplers");
     for (const channel of objects(animation.channels, "an animation's channels")) {
       const { sampler, target } = channel;
-      if (
-        !Number.isInteger(sampler) ||
-        (sampler as number) < 0 ||
-        (sampler as number) >= samplers.length
-      )
+      if (!indexIn(sampler, samplers.length))
         throw glassesError('corrupt', 'a channel points to no sampler');
       point('nodes', isObject(target) ? target.node : undefined, "a channel's node");
     }
