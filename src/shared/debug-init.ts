@@ -16,4 +16,6 @@ export interface DebugInit {
    * pipeline); by default a worker tracks beside the drawing, in a tracking worker of its own.
    */
   trackInline?: boolean;
+  /** `?shadow=off`: no contact shadow under the frames (the bench's and tests' reference). */
+  contactShadow?: false;
 }

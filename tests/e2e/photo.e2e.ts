@@ -15,6 +15,9 @@ import {
 import { withApp } from './app-session';
 import { preparePhotoFixtures } from './photo-fixtures.mjs';
 import { edgeSoftnessInPage } from '../outside/edge-softness';
+import { decodePicture } from '../outside/picture-judge';
+import { shootPicture } from '../outside/screen';
+import { shadowBand } from '../outside/shadow-band';
 import { choosePhoto, DIST_DIR, pngDifference, pngSize, saveDownload } from './media-helpers';
 
 const photos = await preparePhotoFixtures();
@@ -29,7 +32,8 @@ afterAll(() => server?.close());
 
 describe('a photo as the source, and favourites', () => {
   it('wears glasses at the eyes, upright by its EXIF, changes frames on it, saves at 2×, and refuses what it must', async () => {
-    await withApp(server.url, {}, async ({ page }) => {
+    // Without the contact shadow: the antialiasing check below reads the rims' own edges.
+    await withApp(server.url, { path: '/home?stats&shadow=off' }, async ({ page }) => {
       const alert = page.getByRole('alert');
       const hint = page.locator('.no-face-hint');
       const picture = page.getByTestId('picture');
@@ -171,6 +175,44 @@ describe('a photo as the source, and favourites', () => {
       await waitForStats(page, (s) => s.face === 1 && s.eyes.length === 4, 60_000);
       expect(await alert.count()).toBe(0);
     });
+  });
+
+  it('darkens the skin just below the frame, as a shadow of it, on the screen', async () => {
+    /** The screen with the glasses on the photo, and held (bare), as the screen shows them. */
+    const bands = (path: string) =>
+      withApp(server.url, { path }, async ({ page }) => {
+        await choosePhoto(page, photos.face);
+        await selectGlasses(page, '002');
+        await waitForStats(page, (s) => s.face === 1 && s.eyes.length === 4, 60_000);
+        const picture = page.getByTestId('picture');
+        // Drawn again with the glasses once they are in: two shots alike.
+        await expect
+          .poll(async () => {
+            const a = await shootPicture(page);
+            return a.png.equals((await shootPicture(page)).png);
+          })
+          .toBe(true);
+        const worn = await decodePicture((await shootPicture(page)).png);
+        const box = (await picture.boundingBox())!;
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.mouse.down();
+        await page.waitForTimeout(500);
+        const bare = await decodePicture((await shootPicture(page)).png);
+        await page.mouse.up();
+        return shadowBand(worn, bare);
+      });
+    const shaded = await bands('/home?stats');
+    const plain = await bands('/home?stats&shadow=off');
+    console.log(
+      'shadow bands (brightness darker below / above):',
+      JSON.stringify({ shaded, plain }),
+    );
+    expect(shaded.columns).toBeGreaterThan(100);
+    // Under the rims the skin is darker than without the shadow; above them (the light's side)
+    // less so; without the shadow, as it was.
+    expect(shaded.below).toBeGreaterThan(4);
+    expect(shaded.below).toBeGreaterThan(shaded.above + 2);
+    expect(Math.abs(plain.below)).toBeLessThan(1);
   });
 
   it('keeps 收藏 across a reload offline, and 只看收藏 shows only those', async () => {

@@ -8,10 +8,17 @@ import {
 } from 'three';
 import type { FitMesh } from './fit-cloud';
 
+/**
+ * Marks a mesh the renderer hangs under a model that is not part of it (its contact shadow): the
+ * fit, the temples and the lenses never see it.
+ */
+export const DRAWN_ONLY = 'drawnOnly';
+
+/** The model's meshes (not what is only drawn with it, DRAWN_ONLY). */
 export function meshesOf(root: Object3D): Mesh[] {
   const found: Mesh[] = [];
   root.traverse((node) => {
-    if ((node as Mesh).isMesh) found.push(node as Mesh);
+    if ((node as Mesh).isMesh && !node.userData[DRAWN_ONLY]) found.push(node as Mesh);
   });
   return found;
 }

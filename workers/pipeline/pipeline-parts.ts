@@ -46,6 +46,7 @@ export async function buildPipelineParts(
     started.then((tracker) => tracker.close()).catch(() => {});
     throw error;
   }
+  if (__TEST_HOOKS__ && init.debug?.contactShadow === false) scene.contactShadows = false;
   const facePose = new FacePose(scenePoseSink(scene));
   const frames = new FrameLedger();
   const { tracking, audit } = (await started).attach({ facePose, scene, frames });

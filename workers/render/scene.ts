@@ -27,6 +27,7 @@ import { slowShaderLinks } from './shader-links';
 import { HeadProfile } from '../fit/head-profile';
 import type { TempleFit } from '../fit/temple-bend';
 import { TrueSize } from '../measure/true-size';
+import { addContactShadow } from './contact-shadow';
 import { FrameThumbnail } from './frame-thumbnail';
 import { LensLayer } from './lens-layer';
 import { renderStill } from './still-smoothing';
@@ -58,6 +59,8 @@ export class TryOnScene {
   private glassesShownFlag = true;
   private pmrem: PMREMGenerator;
   private readonly thumbnail: FrameThumbnail;
+  /** Whether each worn frame gets its contact shadow (contact-shadow.ts); off: `?shadow=off`. */
+  contactShadows = true;
   /** Whether new programs must be left to link before a draw uses them (shader-links.ts). */
   readonly slowLinks: boolean;
   readonly softwareGl: boolean;
@@ -183,6 +186,7 @@ export class TryOnScene {
     this.trueSize.temples.wear(glasses, fit);
     this.lensLayer.wear(glasses);
     if (glasses) {
+      if (this.contactShadows) addContactShadow(glasses);
       glasses.visible = this.glassesShownFlag;
       this.trueSize.group.add(glasses);
     }
