@@ -1,4 +1,5 @@
 import { LOOP_RESTART_MS, VIDEO_MAX_BYTES } from '../shared/ui-constants';
+import { watchEndStall } from './end-stall';
 
 /** A file that stalls this long without a picture or an error counts as not loading. */
 const LOAD_TIMEOUT_MS = 20_000;
@@ -73,19 +74,22 @@ export function loadVideoFile(
   }).then(() => {
     video.addEventListener('error', () => hooks.onFail(), { signal });
     video.addEventListener('seeking', () => hooks.onJump(), { signal });
+    const rewind = () => {
+      video.currentTime = 0;
+      void video.play().catch(() => {});
+    };
     video.addEventListener(
       'ended',
       () => {
         clearTimeout(loopTimer);
         loopTimer = setTimeout(() => {
           // Paused or moved by the user meanwhile (video-file-bar.tsx): theirs to restart.
-          if (!video.ended) return;
-          video.currentTime = 0;
-          void video.play().catch(() => {});
+          if (video.ended) rewind();
         }, LOOP_RESTART_MS);
       },
       { signal },
     );
+    watchEndStall(video, rewind, signal);
   });
 
   video.srcObject = null;
