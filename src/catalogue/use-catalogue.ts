@@ -1,4 +1,4 @@
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useToast } from '../state/toast';
 import type { TryOnEngine } from '../engine/try-on-engine';
@@ -11,7 +11,9 @@ import { useCatalogueEntries } from './use-catalogue-entries';
 import { useModelBudget } from './use-model-budget';
 import type { CatalogueEntry } from './manifest';
 import { downloadModel, readModel, storeModel, type StoredModel } from './model-files';
-import { saveStatuses, storedStatuses, type ModelStatus, type StatusMap } from './model-status';
+import type { ModelStatus } from './model-status';
+import { useModelStatuses } from './use-model-statuses';
+import { useDressAgain } from './use-dress-again';
 import { useWear, wearTimeoutText, type CellFailure } from './use-wear';
 
 export interface CellState {
@@ -51,32 +53,15 @@ export function useCatalogue(
   linkRequest: LinkRequest | null = null,
 ) {
   const { entries, settled } = useCatalogueEntries();
-  const [statuses, setStatuses] = useState<StatusMap>({});
+  const { statuses, statusOf, setStatus } = useModelStatuses(entries);
   const [progress, setProgress] = useState<Record<string, number>>({});
   const [failures, setFailures] = useState<Record<string, CellFailure>>({});
-  const [selected, setSelected] = useAtom(selectedModelAtom);
-  const statusRef = useRef<StatusMap>({});
-  const touched = useRef(new Set<string>());
+  const selected = useAtomValue(selectedModelAtom);
   /** The newest tap's work; a later tap (or cancel effect) aborts it: it stops and stores nothing. */
   const tapAbort = useRef<AbortController | null>(null);
   /** The cell tapped while the source waited for the engine. */
   const [pending, setPending] = useState<CatalogueEntry | null>(null);
   const toast = useToast();
-
-  // Each cell's status comes from storage; what this page did since (downloads under way or
-  // just stored, a damaged copy dropped) stays on top.
-  useEffect(() => {
-    let live = true;
-    void storedStatuses(entries.map((e) => e.value)).then((stored) => {
-      if (!live) return;
-      const own = [...touched.current].map((value) => [value, statusRef.current[value]]);
-      statusRef.current = { ...stored, ...Object.fromEntries(own) };
-      setStatuses(statusRef.current);
-    });
-    return () => {
-      live = false;
-    };
-  }, [entries]);
 
   const nextTap = useCallback((): AbortSignal => {
     tapAbort.current?.abort();
@@ -84,12 +69,6 @@ export function useCatalogue(
     return tapAbort.current.signal;
   }, []);
 
-  const setStatus = useCallback((value: string, status: ModelStatus) => {
-    touched.current.add(value);
-    statusRef.current = { ...statusRef.current, [value]: status };
-    setStatuses(statusRef.current);
-    void saveStatuses(statusRef.current);
-  }, []);
   const setFailure = useCallback((value: string, failure: CellFailure) => {
     setFailures((f) => ({ ...f, [value]: failure }));
   }, []);
@@ -105,7 +84,7 @@ export function useCatalogue(
         else toast(t('openCameraOrVideo'));
         return;
       }
-      const status = statusRef.current[entry.value] ?? 'not-downloaded';
+      const status = statusOf(entry.value);
       if (selected === entry.value || wearing === entry.value || status === 'downloading') return;
       const signal = nextTap();
       const unreadable = () => toast(t('storedUnreadable', { name: entry.text }));
@@ -154,6 +133,7 @@ export function useCatalogue(
       wearing,
       wear,
       nextTap,
+      statusOf,
       setStatus,
       setFailure,
       toast,
@@ -195,22 +175,7 @@ export function useCatalogue(
     if (selected === null) tapAbort.current?.abort();
   }, [selected]);
 
-  // A restarted engine starts bare: dress it again with the selected model.
-  const lastEngine = useRef<TryOnEngine | null>(null);
-  useEffect(() => {
-    if (!engine || engine === lastEngine.current) return;
-    lastEngine.current = engine;
-    const entry = entries.find((e) => e.value === selected);
-    if (!entry) return;
-    // A copy that cannot be read back is said (as on a tap); either way the cell stops showing a
-    // frame that is not on the face.
-    const unreadable = () => toast(t('storedUnreadable', { name: entry.text }));
-    void readModel(entry, unreadable)
-      .then(async (stored) => {
-        if (!stored || !(await wear(entry, stored, nextTap())).report) setSelected(null);
-      })
-      .catch(() => setSelected(null));
-  }, [engine, entries, selected, wear, nextTap, setSelected, toast]);
+  useDressAgain(engine, entries, selected, wear, nextTap);
 
   // One array per change of what the cells show, not per render: the page's size advice selects
   // from the stats by it (use-size-advice.ts), and a new array each render would make a new
