@@ -88,3 +88,13 @@ it('follows the frame’s own transform: placed in its parent’s space', () => 
   expect(centre.z).toBeCloseTo(11.5 - 0.6, 5);
   expect(centre.y).toBeLessThan(0);
 });
+
+it('casts none from a front no frame has (a huge or broken part): no huge mask', () => {
+  for (const size of [40, Number.NaN]) {
+    const glasses = new Group();
+    const part = new Mesh(new BoxGeometry(size, 1, 0.3), new MeshBasicMaterial());
+    glasses.add(part);
+    addContactShadow(glasses);
+    expect(glasses.getObjectByName(CONTACT_SHADOW)).toBeUndefined();
+  }
+});

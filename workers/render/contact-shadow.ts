@@ -24,6 +24,8 @@ const DROP_CM = 0.25;
 const CELL_CM = 0.05;
 const BLUR_CELLS = 4;
 const MARGIN_CM = 0.8;
+/** A front wider or taller than this (cm) is no frame's: no shadow rather than a huge mask. */
+const MAX_FRONT_CM = { width: 30, height: 15 };
 /**
  * The darkening where the silhouette is whole (under the rims, which hide most of it): beside the
  * rims a fair skin darkens by under 30 brightness levels, which the outside checks take for the
@@ -154,11 +156,13 @@ export function addContactShadow(glasses: Object3D): void {
     minY = Math.min(minY, xy[i + 1]!);
     maxY = Math.max(maxY, xy[i + 1]!);
   }
+  const [spanX, spanY] = [maxX - minX, maxY - minY];
+  if (!(spanX <= MAX_FRONT_CM.width && spanY <= MAX_FRONT_CM.height)) return;
   const box = {
     x: minX - MARGIN_CM,
     y: minY - MARGIN_CM,
-    w: Math.ceil((maxX - minX + 2 * MARGIN_CM) / CELL_CM),
-    h: Math.ceil((maxY - minY + 2 * MARGIN_CM) / CELL_CM),
+    w: Math.ceil((spanX + 2 * MARGIN_CM) / CELL_CM),
+    h: Math.ceil((spanY + 2 * MARGIN_CM) / CELL_CM),
   };
   const mask = silhouette(xy, box);
   blur(mask, box.w, box.h, BLUR_CELLS);
