@@ -2,8 +2,8 @@
 // known-face.e2e.ts), Firefox and WebKit (engines.e2e.ts; WebKit's file lag only, its other
 // checks gate); issue 48's closing note gives the measurements. Each listed check still runs
 // whole, and its outcome is printed on every run, "known fault seen" with the failure or "known
-// fault not seen", but it does not fail the run: the rest of the suite gates. Fixing a fault means deleting its entry here, which makes its
-// check gate again.
+// fault not seen", but it does not fail the run: the rest of the suite gates. Fixing a fault
+// means deleting its entry here, which makes its check gate again.
 
 export const KNOWN_FAULTS: Record<string, Record<string, string>> = {
   // Chromium's video-file path (video-file.e2e.ts): the checks below still gate on the gross
