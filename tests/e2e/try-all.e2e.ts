@@ -13,6 +13,7 @@ import { preparePhotoFixtures } from './photo-fixtures.mjs';
 import { chooseFile, choosePhoto, DIST_DIR, pngDifference, saveDownload } from './media-helpers';
 import { glassesAtEyesInPage } from './page-checks';
 import { referenceEyes } from './reference-eyes';
+import { watchToasts } from './toast-watch';
 
 const photos = await preparePhotoFixtures();
 const fixtures = await prepareFixtures();
@@ -160,8 +161,9 @@ describe('全部试戴: every frame on one picture', () => {
   it('from a paused video in WeChat: the collage shows to long-press; says so with no picture', async () => {
     const device = { viewport: { width: 430, height: 900 }, userAgent: WECHAT_UA };
     await withApp(server.url, { device }, async ({ page }) => {
+      const toasts = await watchToasts(page);
       await page.locator('.try-all').click();
-      await page.getByText('请先开启摄像头、打开视频或照片').waitFor();
+      await toasts.said('请先开启摄像头、打开视频或照片');
       await chooseFile(page, fixtures.files[0]!.mp4);
       await waitForStats(page, (s) => s.face === 1 && s.eyes.length === 4, 120_000);
       await page.getByRole('button', { name: '暂停' }).click();
