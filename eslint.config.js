@@ -18,17 +18,32 @@ const MAIN_THREAD_PATTERNS = [
 ];
 
 /**
- * Layers point down: routes → components → catalogue/engine → storage/state → shared (i18n and
- * site-config beside shared). Each folder lists the folders above it, which it may not import.
+ * Layers point down: routes → features → components → catalogue/engine → storage/state → shared
+ * (i18n and site-config beside shared). Each folder lists the folders above it, which it may not
+ * import.
  */
 const LAYERS = {
-  shared: ['routes', 'components', 'catalogue', 'engine', 'storage', 'state', 'i18n'],
-  i18n: ['routes', 'components', 'catalogue', 'engine', 'storage', 'state'],
-  storage: ['routes', 'components', 'catalogue', 'engine', 'state'],
-  state: ['routes', 'components', 'catalogue', 'engine', 'storage'],
-  catalogue: ['routes', 'components'],
-  engine: ['routes', 'components', 'catalogue'],
-  components: ['routes'],
+  shared: ['routes', 'features', 'components', 'catalogue', 'engine', 'storage', 'state', 'i18n'],
+  i18n: ['routes', 'features', 'components', 'catalogue', 'engine', 'storage', 'state'],
+  storage: ['routes', 'features', 'components', 'catalogue', 'engine', 'state'],
+  state: ['routes', 'features', 'components', 'catalogue', 'engine', 'storage'],
+  catalogue: ['routes', 'features', 'components'],
+  engine: ['routes', 'features', 'components', 'catalogue'],
+  components: ['routes', 'features'],
+};
+
+/**
+ * src/features/ by feature (src/features/README.md): each lists the features it may import; the
+ * others are refused, and so are the routes above them all.
+ */
+const FEATURES = {
+  'true-size': [],
+  lens: [],
+  capture: [],
+  embed: [],
+  grid: ['true-size', 'lens'],
+  'shop-check': ['true-size'],
+  'try-all': ['true-size', 'grid', 'capture'],
 };
 
 /**
@@ -40,10 +55,11 @@ const WORKER_ROOMS = {
   fit: ['common'],
   assets: ['common', 'fit'],
   measure: ['common', 'fit'],
-  render: ['common', 'fit', 'assets', 'measure'],
+  lens: ['common', 'fit'],
+  render: ['common', 'fit', 'assets', 'measure', 'lens'],
   tracking: ['common', 'fit', 'measure', 'render'],
   capture: ['common'],
-  pipeline: ['common', 'fit', 'assets', 'measure', 'render', 'tracking', 'capture'],
+  pipeline: ['common', 'fit', 'assets', 'measure', 'lens', 'render', 'tracking', 'capture'],
 };
 
 const importRule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
@@ -58,6 +74,28 @@ const layerConfigs = Object.entries(LAYERS).map(([layer, above]) => ({
     },
   ]),
 }));
+
+const featureConfigs = Object.entries(FEATURES).map(([feature, allowed]) => {
+  const refused = Object.keys(FEATURES).filter((f) => f !== feature && !allowed.includes(f));
+  return {
+    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+    rules: importRule([
+      ...MAIN_THREAD_PATTERNS,
+      {
+        group: ['../../routes', '../../routes/*'],
+        message: 'src/features/ is below routes: layers point down (src/README.md).',
+      },
+      ...(refused.length
+        ? [
+            {
+              group: refused.map((f) => `../${f}/*`),
+              message: `src/features/${feature}/ may import ${allowed.join(', ') || 'no other feature'} (src/features/README.md).`,
+            },
+          ]
+        : []),
+    ]),
+  };
+});
 
 const SRC_SHARED_ONLY = (src) => ({
   group: [`${src}/*`, `!${src}/shared`],
@@ -109,6 +147,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, ...mainThreadImports },
   },
   ...layerConfigs,
+  ...featureConfigs,
   {
     // The worker's owner, and the page fallback: the one chunk that runs the worker's code on the
     // page, loaded only where a worker cannot draw (README "Browser engines").
@@ -116,7 +155,7 @@ export default tseslint.config(
     files: [
       'src/engine/try-on-engine.ts',
       'src/engine/page/page-engine.ts',
-      'src/engine/check-engine.ts',
+      'src/features/shop-check/check-engine.ts',
     ],
     rules: { 'no-restricted-imports': 'off' },
   },

@@ -11,8 +11,7 @@ import {
 } from '../shared/glasses-types';
 import { DeadlinePassed } from '../shared/deadline';
 import { ENGINE_DEADLINES_MS } from '../shared/ui-constants';
-import { fittedFramesAtom, selectedModelAtom } from '../state/atoms';
-import { fittedFrameOf } from './lens-figures';
+import { fittedFramesAtom, selectedModelAtom, fittedFrameOf } from '../state/atoms';
 import { useToast } from '../state/toast';
 import { materialMessage } from './glasses-message';
 import type { CatalogueEntry } from './manifest';

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { useTryOn } from '../engine/use-try-on';
 import { EmptyState } from './empty-state';
 import { TryOnView } from './try-on-view';
@@ -7,7 +8,14 @@ import { VideoFileBar } from './video-file-bar';
  * The picture, with what to do before a source is on and the video bar in file mode: the stage
  * the try-on page and the shop page's live view share.
  */
-export function TryOnStage({ tryOn }: { tryOn: ReturnType<typeof useTryOn> }) {
+export function TryOnStage({
+  tryOn,
+  badge,
+}: {
+  tryOn: ReturnType<typeof useTryOn>;
+  /** Shown over the picture while a source is on (TryOnView's badge). */
+  badge?: ReactNode;
+}) {
   const { canvasRef, videoRef, canvasKey, ...controls } = tryOn;
   const { status } = controls;
   const idle = !controls.active && !controls.loading;
@@ -22,6 +30,7 @@ export function TryOnStage({ tryOn }: { tryOn: ReturnType<typeof useTryOn> }) {
         loading={controls.loading}
         preparing={controls.preparing}
         active={controls.active}
+        badge={badge}
       >
         {idle ? (
           <EmptyState

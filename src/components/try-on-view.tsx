@@ -12,7 +12,6 @@ import {
   photoSizeAtom,
   selectedModelAtom,
 } from '../state/atoms';
-import { MeasureBadge } from './measure-badge';
 import { NoFaceHint } from './no-face-hint';
 import { ProcessingOverlay } from './processing-overlay';
 import { StatsOverlay } from './stats-overlay';
@@ -33,6 +32,8 @@ interface Props {
   active: boolean;
   /** Shown over the picture (the empty state before any source is on). */
   children?: ReactNode;
+  /** The page's figure over the picture, under the empty state (the true size's badge). */
+  badge?: ReactNode;
 }
 
 /**
@@ -85,7 +86,7 @@ export function TryOnView(props: Props) {
       {__TEST_HOOKS__ && <StatsOverlay visible={showStats} />}
       <ProcessingOverlay visible={loading} preparing={props.preparing} />
       <NoFaceHint active={active && !loading} photo={photo} />
-      <MeasureBadge active={active && !loading} />
+      {props.badge}
       {children}
     </div>
   );

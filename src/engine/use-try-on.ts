@@ -14,7 +14,6 @@ import { CrashBackoff } from './crash-backoff';
 import { EngineWaiter } from './engine-waiter';
 import type { FramePump } from './frame-pump';
 import type { EngineAssets, EngineEvent, TryOnEngine } from './try-on-engine';
-import { useRecording } from './use-recording';
 import { useSources } from './use-sources';
 
 /** Getting ready, in steps the preview shows: stored assets, the engine, the scene. */
@@ -195,8 +194,6 @@ export function useTryOn() {
     /** While starting: how many of the preparation steps are done. */
     preparing,
     ...sources,
-    // A photo is no moving picture: recording asks for a camera or a video.
-    recording: useRecording(engine, sources.active && !sources.photoMode, canvasRef),
   };
 }
 

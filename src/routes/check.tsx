@@ -1,7 +1,7 @@
 import { useRef, useState, type DragEvent } from 'react';
-import { useGlassesCheck } from '../catalogue/use-glasses-check';
-import { CheckCard } from '../components/check-card';
-import { CheckLive } from '../components/check-live';
+import { useGlassesCheck } from '../features/shop-check/use-glasses-check';
+import { CheckCard } from '../features/shop-check/check-card';
+import { CheckLive } from '../features/shop-check/check-live';
 import { t } from '../i18n';
 
 /** 商家工具: a shop checks its GLB files on this device and copies their manifest entries. */

@@ -1,31 +1,33 @@
 import { useCallback, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { ControlBar } from '../components/control-bar';
-import { FileOffer } from '../components/file-offer';
+import { ControlBar } from '../features/capture/control-bar';
+import { FileOffer } from '../features/capture/file-offer';
 import { TryOnStage } from '../components/try-on-stage';
+import { MeasureBadge } from '../features/true-size/measure-badge';
+import { useRecording } from '../features/capture/use-recording';
 import { useCatalogue } from '../catalogue/use-catalogue';
-import { ModelGrid } from '../components/model-grid';
+import { ModelGrid } from '../features/grid/model-grid';
 import { VideoFileButton } from '../components/video-file-button';
-import { useFavourites } from '../catalogue/use-favourites';
-import { useLensLook } from '../catalogue/use-lens-look';
-import { TryAllControl } from '../components/try-all-control';
-import { LensControl } from '../components/lens-control';
-import { LensSummary } from '../components/lens-summary';
+import { useFavourites } from '../features/grid/use-favourites';
+import { useLensLook } from '../features/lens/use-lens-look';
+import { TryAllControl } from '../features/try-all/try-all-control';
+import { LensControl } from '../features/lens/lens-control';
+import { LensSummary } from '../features/lens/lens-summary';
 import { useTryOn, type TryOnControls } from '../engine/use-try-on';
 import { t } from '../i18n';
 import { useSearch } from 'wouter';
 import { linkedQuery } from '../catalogue/linked-glasses';
 import type { LinkRequest } from '../catalogue/use-linked-glasses';
-import { useEmbedChannel } from '../components/use-embed-channel';
-import { LinkNotice } from '../components/link-notice';
-import { BuyLink } from '../components/buy-link';
+import { useEmbedChannel } from '../features/embed/use-embed-channel';
+import { LinkNotice } from '../features/embed/link-notice';
+import { BuyLink } from '../features/grid/buy-link';
 import { engineErrorAtom } from '../state/atoms';
 import { storageUnavailableAtom } from '../storage/storage-status';
-import { narrow } from '../catalogue/catalogue-filter';
-import { useSizeAdvice } from '../catalogue/use-size-advice';
-import { groupColours } from '../catalogue/colour-groups';
+import { narrow } from '../features/grid/catalogue-filter';
+import { useSizeAdvice } from '../features/true-size/use-size-advice';
+import { groupColours } from '../features/grid/colour-groups';
 import type { CatalogueEntry } from '../catalogue/manifest';
-import { useCatalogueFilter } from '../catalogue/use-catalogue-filter';
+import { useCatalogueFilter } from '../features/grid/use-catalogue-filter';
 
 /**
  * The try-on page. Phones upright: the stage (picture and video bar) stays in view under the
@@ -71,6 +73,8 @@ export function Home() {
   };
   const worn = catalogue.cells.find((cell) => cell.selected)?.entry;
   useLensLook(engine);
+  // A photo is no moving picture: recording asks for a camera or a video.
+  const recording = useRecording(engine, controls.active && !controls.photoMode, tryOn.canvasRef);
 
   useEmbedChannel({ cells: catalogue.cells, link: catalogue.link, onWear: wear });
 
@@ -78,7 +82,10 @@ export function Home() {
     <main className="home">
       <h1 className="title">{t('homeTitle')}</h1>
       <section className="stage" aria-label={t('homeTitle')}>
-        <TryOnStage tryOn={tryOn} />
+        <TryOnStage
+          tryOn={tryOn}
+          badge={<MeasureBadge active={controls.active && !controls.loading} />}
+        />
       </section>
       <div className="side">
         {/* Hidden, not removed, while the picture offers it: opening the chooser turns the camera
@@ -104,7 +111,7 @@ export function Home() {
             {error}
           </p>
         ) : null}
-        <ControlBar controls={controls} />
+        <ControlBar controls={controls} recording={recording} />
         {worn ? <BuyLink entry={worn} className="buy worn-buy" /> : null}
         <LensSummary entries={catalogue.entries} />
         <LinkNotice link={catalogue.link} />

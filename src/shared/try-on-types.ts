@@ -244,9 +244,9 @@ export interface TryAllImage {
   report: GlassesReport;
 }
 
-/** How the worn lenses look on the face (issue 39; workers/render/lens-layer.ts). */
+/** How the worn lenses look on the face (issue 39; workers/lens/lens-layer.ts). */
 export interface LensLook {
-  /** The eyes behind them scaled by this (src/shared/lens-magnification.ts). */
+  /** The eyes behind them scaled by this (src/shared/lens/lens-magnification.ts). */
   magnification: EyeMagnification;
   /** The tint's colour filter (linear RGB, 0–1) and its strength (0: clear, 1: the colour). */
   tint: [number, number, number];

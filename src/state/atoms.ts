@@ -1,6 +1,7 @@
 import { atom } from 'jotai';
-import type { Prescription } from '../shared/prescription';
-import { NO_TINT, type TintChoice } from '../shared/lens-tint';
+import type { Prescription } from '../shared/lens/prescription';
+import { NO_TINT, type TintChoice } from '../shared/lens/lens-tint';
+import type { GlassesReport } from '../shared/glasses-types';
 import type { WorkerStats } from '../shared/try-on-types';
 
 export type FacingMode = 'user' | 'environment';
@@ -63,6 +64,14 @@ export interface FittedFrame {
   /** One opening's outline (GlassesReport.lensOutlineMm); null when the file marks no lenses. */
   outlineMm: number[] | null;
 }
+
+/** What a fit report tells of a frame's lens openings (kept per frame: fittedFramesAtom). */
+export const fittedFrameOf = (report: GlassesReport): FittedFrame => ({
+  widthMm: report.widthMm,
+  lensMm: report.frameSize.lensMm,
+  bridgeMm: report.frameSize.bridgeMm,
+  outlineMm: report.lensOutlineMm,
+});
 
 /** By catalogue value: every frame fitted on this page so far. */
 export const fittedFramesAtom = atom<Readonly<Record<string, FittedFrame>>>({});

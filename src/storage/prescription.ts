@@ -1,6 +1,6 @@
 import { KEY_LENS_TINT, KEY_PRESCRIPTION } from '../shared/storage-constants';
-import { NO_TINT, parseTint, type TintChoice } from '../shared/lens-tint';
-import { prescriptionProblems, type Prescription } from '../shared/prescription';
+import { NO_TINT, parseTint, type TintChoice } from '../shared/lens/lens-tint';
+import { prescriptionProblems, type Prescription } from '../shared/lens/prescription';
 import { deleteKey, getJson, putJson } from './model-db';
 
 /**

@@ -2,7 +2,11 @@
 // it, and the pupillary distance is shown with how it was measured.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idealFrameWidth, SIZE_TOLERANCE_MM, sizeFit } from '../../src/catalogue/size-advice';
+import {
+  idealFrameWidth,
+  SIZE_TOLERANCE_MM,
+  sizeFit,
+} from '../../src/features/true-size/size-advice';
 import { startServer } from '../../scripts/serve.mjs';
 import { compareGlassesAtEyes, readStats, waitForStats } from './app-page';
 import { stashPairInPage } from './page-checks';

@@ -7,7 +7,7 @@ import {
   readFilter,
   writeFilter,
   type CatalogueFilter,
-} from '../../src/catalogue/catalogue-filter';
+} from '../../src/features/grid/catalogue-filter';
 import type { CatalogueEntry } from '../../src/catalogue/manifest';
 
 const entry = (

@@ -1,7 +1,7 @@
 // `/check` judges a chosen file's name and size before reading a byte, and a read that fails
-// says so on the card (src/catalogue/check-file.ts).
+// says so on the card (src/features/shop-check/check-file.ts).
 import { describe, expect, it, vi } from 'vitest';
-import { readCheckFile } from '../../src/catalogue/check-file';
+import { readCheckFile } from '../../src/features/shop-check/check-file';
 import { zhCN } from '../../src/i18n/zh-CN';
 import { GLASSES_MAX_BYTES } from '../../src/shared/storage-constants';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupColours } from '../../src/catalogue/colour-groups';
+import { groupColours } from '../../src/features/grid/colour-groups';
 import type { CatalogueEntry } from '../../src/catalogue/manifest';
 
 const cell = (serialNo: string, group?: string, selected = false) => ({

@@ -174,7 +174,8 @@ it("ends the shop page's check worker when a check is not answered within its de
     }
   }
   vi.stubGlobal('Worker', SilentWorker);
-  const { CheckEngine, CHECK_DEADLINE_MS } = await import('../../src/engine/check-engine');
+  const { CheckEngine, CHECK_DEADLINE_MS } =
+    await import('../../src/features/shop-check/check-engine');
   // The modules were loaded afresh above (resetModules): their DeadlinePassed is this one.
   const { DeadlinePassed: Late } = await import('../../src/shared/deadline');
   const checks = new CheckEngine();

@@ -29,14 +29,14 @@ vi.stubGlobal('fetch', async () =>
     new Response(JSON.stringify(manifest), { headers: { 'content-type': 'application/json' } }),
   ),
 );
-vi.mock('../../src/components/control-bar', () => ({
+vi.mock('../../src/features/capture/control-bar', () => ({
   ControlBar: () => {
     renders.controls++;
     return null;
   },
 }));
-vi.mock('../../src/components/model-grid', async (real) => {
-  const { ModelGrid } = await real<typeof import('../../src/components/model-grid')>();
+vi.mock('../../src/features/grid/model-grid', async (real) => {
+  const { ModelGrid } = await real<typeof import('../../src/features/grid/model-grid')>();
   return {
     ModelGrid: (props: Parameters<typeof ModelGrid>[0]) => {
       // A render loop stops here, failing the test, rather than holding the thread for good.
@@ -51,7 +51,7 @@ vi.mock('../../src/components/try-on-stage', async () => {
     TryOnStage: () => <StatsOverlay visible />,
   };
 });
-vi.mock('../../src/components/file-offer', () => ({ FileOffer: () => null }));
+vi.mock('../../src/features/capture/file-offer', () => ({ FileOffer: () => null }));
 vi.mock('../../src/components/video-file-button', () => ({ VideoFileButton: () => null }));
 
 const { Home } = await import('../../src/routes/home');

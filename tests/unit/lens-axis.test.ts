@@ -3,7 +3,7 @@
 // from the front, so the unmirrored picture shows it so (x right, y up), turned with the head;
 // the mirrored picture (the front camera) is that picture flipped left to right, axis included.
 import { describe, expect, it } from 'vitest';
-import { axisInPicture } from '../../workers/render/lens-axis';
+import { axisInPicture } from '../../workers/lens/lens-axis';
 
 /** Whether two directions lie on one line (an axis has no sign). */
 const sameLine = (a: readonly number[], b: readonly number[]) =>

@@ -2,9 +2,9 @@
 // thinnest lenses first, frames without a figure after them, frames whose lenses cannot be made
 // last.
 import { describe, expect, it } from 'vitest';
-import { lensFigures } from '../../src/catalogue/lens-figures';
+import { lensFigures } from '../../src/features/lens/lens-figures';
 import type { CellState } from '../../src/catalogue/use-catalogue';
-import { thinnestFirst, type CellLens } from '../../src/components/lens-edges';
+import { thinnestFirst, type CellLens } from '../../src/features/lens/lens-edges';
 
 const cell = (value: string) => ({ entry: { value } }) as CellState;
 

@@ -5,7 +5,7 @@
 // issue's targets: about 1.06 at +3.00 and 1.2 at +8.00 (the power factor alone, as before, gave
 // 1.037 and 1.106 at 12 mm).
 import { describe, expect, it } from 'vitest';
-import { baseCurveD, eyeMagnification } from '../../src/shared/lens-magnification';
+import { baseCurveD, eyeMagnification } from '../../src/shared/lens/lens-magnification';
 import { rx } from './prescription-fixture';
 
 describe('the front curve', () => {

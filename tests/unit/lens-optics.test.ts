@@ -9,9 +9,14 @@
 // No published thickness table could be reached from here to check against; the approximate
 // method is the published check, and the exact sag must stay within 5 % of it at these sizes.
 import { describe, expect, it } from 'vitest';
-import { decentrationMm, meridianPower, minusEdge, signedSag } from '../../src/shared/lens-optics';
-import { lensThickness, type LensMade } from '../../src/shared/lens-thickness';
-import { prescriptionProblems } from '../../src/shared/prescription';
+import {
+  decentrationMm,
+  meridianPower,
+  minusEdge,
+  signedSag,
+} from '../../src/shared/lens/lens-optics';
+import { lensThickness, type LensMade } from '../../src/shared/lens/lens-thickness';
+import { prescriptionProblems } from '../../src/shared/lens/prescription';
 import { rx } from './prescription-fixture';
 
 /** A round opening of radius `r` mm, `n` points, from the temple round. */
@@ -115,8 +120,8 @@ describe('prescription entries', () => {
 
 describe('how a tint choice looks', () => {
   it('is nothing over the eyes for a clear lens without power, and the lens’s scale with one', async () => {
-    const { lensLook } = await import('../../src/catalogue/lens-look');
-    const { NO_TINT } = await import('../../src/shared/lens-tint');
+    const { lensLook } = await import('../../src/features/lens/lens-look');
+    const { NO_TINT } = await import('../../src/shared/lens/lens-tint');
     const unscaled = { alongAxis: 1, acrossAxis: 1 };
     expect(lensLook(null, NO_TINT)).toMatchObject({ magnification: unscaled, density: 0 });
     // −6.00 D in 1.50, 2.0 mm at the centre (lens-magnification.test.ts works it out): 0.9211.

@@ -3,7 +3,7 @@
 // twice by mirrored nodes (as many exports do).
 import { BufferGeometry, Float32BufferAttribute, Group, Matrix4, Mesh } from 'three';
 import { describe, expect, it } from 'vitest';
-import { lensRims, RIM_DIRECTIONS } from '../../workers/render/lens-rims';
+import { lensRims, RIM_DIRECTIONS } from '../../workers/lens/lens-rims';
 
 /** A polygon as a triangle fan from its first corner: boundary vertices only. */
 function polygon(points: [number, number][]): BufferGeometry {

@@ -3,14 +3,14 @@
 // r = 1000 (n − 1) / |F| mm; lens-optics.test.ts checks it against the published approximate
 // method). The expected figures are written out here, never asked of the code under test.
 import { describe, expect, it } from 'vitest';
-import { decentrationMm } from '../../src/shared/lens-optics';
+import { decentrationMm } from '../../src/shared/lens/lens-optics';
 import {
   lensThickness,
   thickerLens,
   type LensMade,
   type LensResult,
-} from '../../src/shared/lens-thickness';
-import type { LensIndex } from '../../src/shared/prescription';
+} from '../../src/shared/lens/lens-thickness';
+import type { LensIndex } from '../../src/shared/lens/prescription';
 import { rx } from './prescription-fixture';
 
 /** A round opening of radius `r` mm, `n` points, from the temple round (x toward the temple). */

@@ -1,4 +1,4 @@
-import type { LensIndex, Prescription } from '../../src/shared/prescription';
+import type { LensIndex, Prescription } from '../../src/shared/lens/prescription';
 
 /** A prescription for the lens tests: a sphere, optionally an index and a cylinder at its axis. */
 export const rx = (

@@ -4,8 +4,8 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DB_NAME, KEY_LENS_TINT, KEY_PRESCRIPTION } from '../../src/shared/storage-constants';
-import { NO_TINT } from '../../src/shared/lens-tint';
-import type { Prescription } from '../../src/shared/prescription';
+import { NO_TINT } from '../../src/shared/lens/lens-tint';
+import type { Prescription } from '../../src/shared/lens/prescription';
 
 afterEach(async () => {
   await Dexie.delete(DB_NAME);

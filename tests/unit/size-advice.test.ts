@@ -6,7 +6,7 @@ import {
   SIZE_TOLERANCE_MM,
   sizeFit,
   sortByFit,
-} from '../../src/catalogue/size-advice';
+} from '../../src/features/true-size/size-advice';
 
 describe('size advice', () => {
   it('suits a front within the tolerance of 90 % of the face width, at its edges too', () => {

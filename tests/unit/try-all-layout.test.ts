@@ -2,7 +2,7 @@
 // of the compared ones. Pure functions: fast-check walks the inputs a picture can give.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CAPTION_HEIGHT, collageLayout } from '../../src/components/collage';
+import { CAPTION_HEIGHT, collageLayout } from '../../src/features/try-all/collage';
 import {
   TRY_ALL_EYE_LINE,
   TRY_ALL_EYE_SPANS,

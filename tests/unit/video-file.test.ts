@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { videoFileProblem } from '../../src/engine/video-file';
-import { pickRecorderMime } from '../../src/engine/media-recorder-fallback';
+import { pickRecorderMime } from '../../src/features/capture/media-recorder-fallback';
 import { VIDEO_MAX_BYTES } from '../../src/shared/ui-constants';
 
 /** A File-like object of a given size without allocating it. */

@@ -29,7 +29,7 @@ import type { TempleFit } from '../fit/temple-bend';
 import { TrueSize } from '../measure/true-size';
 import { addContactShadow } from './contact-shadow';
 import { FrameThumbnail } from './frame-thumbnail';
-import { LensLayer } from './lens-layer';
+import { LensLayer } from '../lens/lens-layer';
 import { renderStill } from './still-smoothing';
 
 /**

@@ -1,0 +1,125 @@
+import { Fragment, useId, useMemo, useState } from 'react';
+import { facetValues, type CatalogueFilter, type Facet } from './catalogue-filter';
+import type { CatalogueEntry } from '../../catalogue/manifest';
+import type { AgeGroup, Gender, Rim, Shape } from '../../catalogue/manifest-fields';
+import { t, type StringKey } from '../../i18n';
+
+const SHAPE_WORDS: Record<Shape, StringKey> = {
+  round: 'shapeRound',
+  square: 'shapeSquare',
+  rectangle: 'shapeRectangle',
+  oval: 'shapeOval',
+  'cat-eye': 'shapeCatEye',
+  aviator: 'shapeAviator',
+  polygon: 'shapePolygon',
+  browline: 'shapeBrowline',
+};
+const RIM_WORDS: Record<Rim, StringKey> = {
+  full: 'rimFull',
+  half: 'rimHalf',
+  rimless: 'rimRimless',
+};
+const GENDER_WORDS: Record<Gender, StringKey> = {
+  men: 'genderMen',
+  women: 'genderWomen',
+  unisex: 'genderUnisex',
+};
+const AGE_WORDS: Record<AgeGroup, StringKey> = {
+  adult: 'ageAdult',
+  teen: 'ageTeen',
+  child: 'ageChild',
+};
+const PRICE_WORDS = { priceMin: 'filterPriceMin', priceMax: 'filterPriceMax' } as const;
+const FACET_LABELS: Record<Facet, StringKey> = {
+  shape: 'filterShape',
+  rim: 'filterRim',
+  material: 'filterMaterial',
+  colour: 'filterColour',
+  gender: 'filterGender',
+  ageGroup: 'filterAge',
+};
+/** The closed lists' values in the reader's words; material and colour are the shop's own. */
+const CLOSED_WORDS: Partial<Record<Facet, Record<string, StringKey>>> = {
+  shape: SHAPE_WORDS,
+  rim: RIM_WORDS,
+  gender: GENDER_WORDS,
+  ageGroup: AGE_WORDS,
+};
+
+/** A facet's value in the reader's words. */
+function valueWords(facet: Facet, value: string): string {
+  const words = CLOSED_WORDS[facet];
+  return words && Object.hasOwn(words, value) ? t(words[value]!) : value;
+}
+
+interface Props {
+  /** The whole catalogue: the lists offer what it has, with how many frames each. */
+  entries: readonly CatalogueEntry[];
+  filter: CatalogueFilter;
+  onChange: (change: Partial<CatalogueFilter>) => void;
+}
+
+/**
+ * 筛选: a list per facet the catalogue describes (框型, 镶边, 材质, 颜色, 性别, 年龄段) and a price
+ * range.
+ * Folded away until asked for; a catalogue that describes nothing offers no button.
+ */
+export function CatalogueFacets({ entries, filter, onChange }: Props) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const values = useMemo(() => facetValues(entries), [entries]);
+  const priced = useMemo(() => entries.some((entry) => entry.price !== undefined), [entries]);
+  const facets = (Object.keys(values) as Facet[]).filter((facet) => values[facet].size > 0);
+  if (facets.length === 0 && !priced) return null;
+  const price = (value: string) => {
+    const n = value === '' ? NaN : Number(value);
+    return Number.isFinite(n) ? Math.max(0, n) : null;
+  };
+  return (
+    <div className="catalogue-facets">
+      <button
+        type="button"
+        className="facets-open"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((on) => !on)}
+      >
+        {t('filterOpen')}
+      </button>
+      <div id={id} className="facets-panel" hidden={!open}>
+        {facets.map((facet) => (
+          <label key={facet}>
+            <span>{t(FACET_LABELS[facet])}</span>
+            <select value={filter[facet]} onChange={(e) => onChange({ [facet]: e.target.value })}>
+              <option value="">{t('filterAny')}</option>
+              {[...values[facet]].map(([value, count]) => (
+                <option key={value} value={value}>
+                  {t('filterOption', { value: valueWords(facet, value), count })}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+        {priced ? (
+          <fieldset className="facets-price">
+            <legend>{t('filterPrice')}</legend>
+            {(['priceMin', 'priceMax'] as const).map((end, i) => (
+              <Fragment key={end}>
+                {i > 0 ? <span aria-hidden="true">–</span> : null}
+                <input
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  aria-label={t(PRICE_WORDS[end])}
+                  placeholder={t(PRICE_WORDS[end])}
+                  value={filter[end] ?? ''}
+                  onChange={(e) => onChange({ [end]: price(e.target.value) })}
+                />
+              </Fragment>
+            ))}
+          </fieldset>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import type { CatalogueEntry } from '../../catalogue/manifest';
+import type { SizeFit } from '../true-size/size-advice';
+
+/** The facets 筛选 offers: one value each, '' for any. */
+export const FACETS = ['shape', 'rim', 'material', 'colour', 'gender', 'ageGroup'] as const;
+export type Facet = (typeof FACETS)[number];
+
+/**
+ * What the grid is narrowed to: words to find, facets, a price range (元), 只看收藏 and 只看合适尺寸
+ * (the frames whose front suits the measured face). Kept in the page's address.
+ */
+export interface CatalogueFilter extends Record<Facet, string> {
+  query: string;
+  onlyFavourites: boolean;
+  onlyFits: boolean;
+  priceMin: number | null;
+  priceMax: number | null;
+}
+
+/** The address's parameters: a shop can link to a narrowed view (`/home?q=钛&shape=round`). */
+const PARAMS = {
+  query: 'q',
+  onlyFavourites: 'fav',
+  onlyFits: 'fit',
+  priceMin: 'pmin',
+  priceMax: 'pmax',
+} as const;
+/** Longer than any name a manifest holds (manifest.ts's MAX_TEXT): not read further. */
+export const MAX_QUERY_LENGTH = 60;
+const MAX_FACET_LENGTH = 20;
+
+export const NO_FILTER: CatalogueFilter = {
+  query: '',
+  onlyFavourites: false,
+  onlyFits: false,
+  shape: '',
+  rim: '',
+  material: '',
+  colour: '',
+  gender: '',
+  ageGroup: '',
+  priceMin: null,
+  priceMax: null,
+};
+
+const price = (value: string | null): number | null => {
+  const n = value === null || value === '' ? NaN : Number(value);
+  return Number.isFinite(n) && n >= 0 ? n : null;
+};
+
+export function readFilter(search: string): CatalogueFilter {
+  const params = new URLSearchParams(search);
+  const filter: CatalogueFilter = {
+    ...NO_FILTER,
+    query: (params.get(PARAMS.query) ?? '').slice(0, MAX_QUERY_LENGTH),
+    onlyFavourites: params.get(PARAMS.onlyFavourites) === '1',
+    onlyFits: params.get(PARAMS.onlyFits) === '1',
+    priceMin: price(params.get(PARAMS.priceMin)),
+    priceMax: price(params.get(PARAMS.priceMax)),
+  };
+  for (const facet of FACETS) filter[facet] = (params.get(facet) ?? '').slice(0, MAX_FACET_LENGTH);
+  return filter;
+}
+
+/** `search` with the filter written in (what is unset taken out); other parameters kept. */
+export function writeFilter(search: string, filter: CatalogueFilter): string {
+  const params = new URLSearchParams(search);
+  const put = (name: string, value: string) =>
+    value ? params.set(name, value) : params.delete(name);
+  put(PARAMS.query, filter.query.trim() ? filter.query.slice(0, MAX_QUERY_LENGTH) : '');
+  put(PARAMS.onlyFavourites, filter.onlyFavourites ? '1' : '');
+  put(PARAMS.onlyFits, filter.onlyFits ? '1' : '');
+  put(PARAMS.priceMin, filter.priceMin === null ? '' : String(filter.priceMin));
+  put(PARAMS.priceMax, filter.priceMax === null ? '' : String(filter.priceMax));
+  for (const facet of FACETS) put(facet, filter[facet].slice(0, MAX_FACET_LENGTH));
+  return params.toString();
+}
+
+/** Full-width letters and digits as half-width, one case: `ＡＢ１` finds `ab1`. */
+const fold = (text: string) => text.normalize('NFKC').toLocaleLowerCase('zh-CN');
+
+/** The words of a query; an entry matches when it holds every one. */
+export function queryWords(query: string): string[] {
+  return fold(query).split(/\s+/).filter(Boolean);
+}
+
+const folded = new WeakMap<CatalogueEntry, string>();
+
+/** What a query is looked for in: number, name, file name, brand, model, colour and tags (kept). */
+export function searchText(entry: CatalogueEntry): string {
+  let text = folded.get(entry);
+  if (text === undefined) {
+    const file = entry.value.split('/').pop() ?? '';
+    const { brand = '', model = '', tags = [], group = '', colour = '' } = entry;
+    text = fold([entry.serialNo, entry.text, file, brand, model, group, colour, ...tags].join(' '));
+    folded.set(entry, text);
+  }
+  return text;
+}
+
+export function isNarrowed(filter: CatalogueFilter): boolean {
+  return (
+    filter.onlyFavourites ||
+    filter.onlyFits ||
+    queryWords(filter.query).length > 0 ||
+    FACETS.some((facet) => filter[facet] !== '') ||
+    filter.priceMin !== null ||
+    filter.priceMax !== null
+  );
+}
+
+/** Whether `entry` is within the filter's facets and price range (a range hides unpriced frames). */
+function withinFacets(entry: CatalogueEntry, filter: CatalogueFilter): boolean {
+  if (FACETS.some((facet) => filter[facet] !== '' && entry[facet] !== filter[facet])) return false;
+  if (filter.priceMin === null && filter.priceMax === null) return true;
+  const { price } = entry;
+  return (
+    price !== undefined &&
+    (filter.priceMin === null || price >= filter.priceMin) &&
+    (filter.priceMax === null || price <= filter.priceMax)
+  );
+}
+
+/**
+ * The items whose entries match, in their order. `favourites` null (still being read) with
+ * 只看收藏 on shows none rather than all. `fits` is each frame's size verdict once the face is
+ * measured; before (null), 只看合适尺寸 narrows nothing and the grid says it waits for the face.
+ */
+export function narrow<T extends { entry: CatalogueEntry }>(
+  items: readonly T[],
+  filter: CatalogueFilter,
+  favourites: readonly string[] | null,
+  fits: ReadonlyMap<string, SizeFit> | null = null,
+): T[] {
+  const words = queryWords(filter.query);
+  const kept = new Set(favourites ?? []);
+  const bySize = filter.onlyFits && fits !== null;
+  return items.filter(
+    ({ entry }) =>
+      (!filter.onlyFavourites || kept.has(entry.value)) &&
+      (!bySize || fits.get(entry.value) === 'fits') &&
+      withinFacets(entry, filter) &&
+      (words.length === 0 || words.every((word) => searchText(entry).includes(word))),
+  );
+}
+
+/** Each facet's values in the catalogue, with how many frames have each (for 筛选's lists). */
+export function facetValues(
+  entries: readonly CatalogueEntry[],
+): Record<Facet, Map<string, number>> {
+  const values = Object.fromEntries(FACETS.map((f) => [f, new Map<string, number>()])) as Record<
+    Facet,
+    Map<string, number>
+  >;
+  for (const entry of entries) {
+    for (const facet of FACETS) {
+      const value = entry[facet];
+      if (value) values[facet].set(value, (values[facet].get(value) ?? 0) + 1);
+    }
+  }
+  return values;
+}
