@@ -9,7 +9,7 @@ import { COMMAND_NAMES } from '../src/shared/engine-commands';
 import { holdAliveLock } from '../src/shared/alive-lock';
 import { setDecoderBase } from './assets/decoder-files';
 import { installFetchGuard } from './assets/fetch-guard';
-import { capturePair } from './pipeline/capture-pair';
+import { capturePair } from './diagnostics/capture-pair';
 import { TryOnPipeline } from './pipeline/pipeline';
 
 type StatsListener = (stats: WorkerStats) => void;

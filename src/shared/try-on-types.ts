@@ -142,12 +142,12 @@ export interface WorkerStats {
   sceneMatchLow: number;
   /**
    * Tests' and bench's builds: the drawn pose against each tracked frame's own detection, px in
-   * the drawn picture, p50 / p95 (workers/tracking/track-audit.ts).
+   * the drawn picture, p50 / p95 (workers/diagnostics/track-audit.ts).
    */
   auditPx?: [number, number];
   /** The same against the smoothed pose that detection gives (blind to the smoothing's lag). */
   auditSmoothedPx?: [number, number];
-  /** Tests' and bench's builds: how still the drawn glasses are (workers/tracking/steadiness.ts). */
+  /** Tests' and bench's builds: how still the drawn glasses are (diagnostics/steadiness.ts). */
   steadiness?: SteadinessFigures | null;
   /** The face's real size, measured with the iris (null until the estimate is stable). */
   measure: FaceMeasure | null;

@@ -83,9 +83,9 @@ export const COMPARE_HOLD_MS = 150;
 /**
  * How long the page waits for each answer of the try-on engine (src/engine/try-on-engine.ts), ms.
  * Past `start`, `frame` or `command` the engine counts as stuck and is restarted like a crashed
- * one (its glasses and source put back). Past `wear` (parse, fit, shader link: 1–5 s here) the
- * load is abandoned, the glasses worn before stay and the user is told; past `scene`, `capture`
- * or `finishRecording` that call fails with its own message.
+ * one (its glasses and source put back). Past `wear` (parse, fit and shader link take seconds on
+ * software GL) the load is abandoned, the glasses worn before stay and the user is told; past
+ * `scene`, `capture` or `finishRecording` that call fails with its own message.
  */
 export const ENGINE_DEADLINES_MS = {
   start: 45_000,

@@ -2,7 +2,7 @@ import { Matrix4, PerspectiveCamera } from 'three';
 import { describe, expect, it } from 'vitest';
 import { PoseFilter } from '../../workers/common/pose-filter';
 import type { TrackResult } from '../../workers/common/track-result';
-import { TrackAudit } from '../../workers/tracking/track-audit';
+import { TrackAudit } from '../../workers/diagnostics/track-audit';
 
 // The audit on known geometry: a camera with a 60° vertical field of view and a 400×400 picture,
 // the face 40 cm in front of it. One centimetre across at that distance is

@@ -6,7 +6,7 @@ import { TryOnScene } from '../render/scene';
 import { scenePoseSink } from '../render/scene-pose-sink';
 import { probeSoftwareGl } from '../common/software-gl';
 import { startTracking } from '../tracking/start-tracking';
-import type { TrackAudit } from '../tracking/track-audit';
+import type { TrackAudit } from '../diagnostics/track-audit';
 
 export interface PipelineParts {
   scene: TryOnScene;

@@ -30,8 +30,8 @@ import type { TryOnScene } from '../render/scene';
 import { GlassesSlot, loadEnvironment } from '../render/scene-content';
 import { PipelineMeter } from '../common/stats';
 import { buildPipelineParts } from './pipeline-parts';
-import type { TrackAudit } from '../tracking/track-audit';
-import { Steadiness } from '../tracking/steadiness';
+import type { TrackAudit } from '../diagnostics/track-audit';
+import { Steadiness } from '../diagnostics/steadiness';
 import { CutDetector } from '../tracking/cut-detector';
 import { THUMB_HEIGHT, THUMB_WIDTH } from '../render/frame-thumbnail';
 

@@ -99,7 +99,7 @@ export class DelegatePicker {
     };
   }
 
-  /** Seeks `faces` faces from the next detection on (a graph rebuild: 40–55 ms here). */
+  /** Seeks `faces` faces from the next detection on (a graph rebuild, as long as a detection). */
   async setFaceCount(faces: number): Promise<void> {
     if (faces === this.faces) return;
     this.faces = faces;

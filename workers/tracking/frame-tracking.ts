@@ -2,7 +2,7 @@ import type { Delegate } from '../../src/shared/try-on-types';
 import type { DelegatePicker } from './delegate-picker';
 import type { FacePose } from './face-pose';
 import type { TryOnScene } from '../render/scene';
-import type { TrackAudit } from './track-audit';
+import type { TrackAudit } from '../diagnostics/track-audit';
 import type { TrackScheduler } from './track-scheduler';
 
 /** What tracking did for one drawn frame. */
@@ -96,7 +96,7 @@ export class InlineTracking implements Tracking {
     const result = this.picker.detect(frame, timeMs);
     this.facePose.apply(result, timeMs, mirror, still ? 'still' : 'moving');
     this.scheduler.tracked(timeMs, performance.now() - start);
-    // The graph is rebuilt between frames (40–55 ms here), only when the count changes.
+    // The graph is rebuilt between frames (as long as a detection), only when the count changes.
     void this.picker.setFaceCount(this.facePose.soughtFaces);
   }
 

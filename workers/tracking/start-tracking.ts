@@ -5,7 +5,7 @@ import type { FacePose } from './face-pose';
 import { InlineTracking, type Tracking } from './frame-tracking';
 import { RemoteTracking } from './remote-tracking';
 import type { TryOnScene } from '../render/scene';
-import { TrackAudit } from './track-audit';
+import { TrackAudit } from '../diagnostics/track-audit';
 import { TrackScheduler } from './track-scheduler';
 import { TrackWorkerLink } from './track-worker-link';
 import type { TrackerSource } from './tracker';

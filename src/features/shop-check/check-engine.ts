@@ -5,8 +5,8 @@ import { DeadlinePassed } from '../../shared/deadline';
 import type { PackOutcome } from '../../shared/try-on-types';
 
 /**
- * A call's whole budget: a check (parse, fit, three views on software GL) takes 1–5 s here, a
- * pack with its two fits 1–10 s.
+ * A call's whole budget: a check (parse, fit, three views on software GL) takes seconds, a pack
+ * with its two fits up to twice that.
  */
 export const CHECK_DEADLINE_MS = 60_000;
 

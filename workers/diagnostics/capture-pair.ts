@@ -2,7 +2,7 @@ import type { CapturePair } from '../../src/shared/try-on-types';
 import type { TryOnScene } from '../render/scene';
 import { capturePng } from '../render/scene-content';
 import type { FacePose } from '../tracking/face-pose';
-import type { KeptPicture } from './kept-picture';
+import type { KeptPicture } from '../pipeline/kept-picture';
 
 /**
  * A test hook (`testHooks` in try-on-host.ts, absent from production builds): the kept picture
