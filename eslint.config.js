@@ -78,38 +78,47 @@ const WORKER_ROOM_TYPES = { diagnostics: ['tracking', 'pipeline'] };
 
 const importRule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const mainThreadImports = importRule(MAIN_THREAD_PATTERNS);
-const layerConfigs = Object.entries(LAYERS).map(([layer, above]) => ({
+/** A layer's refusal of the folders above it, at any depth under src/ (`../`, `../../`, …). */
+const layerPattern = (layer) => ({
+  group: LAYERS[layer].flatMap((dir) => [`../${dir}`, `**/../${dir}`, `**/../${dir}/*`]),
+  message: `src/${layer}/ is below ${LAYERS[layer].join(', ')}: layers point down (src/README.md).`,
+});
+const layerConfigs = Object.keys(LAYERS).map((layer) => ({
   files: [`src/${layer}/**/*.{ts,tsx}`],
-  rules: importRule([
-    ...MAIN_THREAD_PATTERNS,
-    {
-      group: above.flatMap((dir) => [`../${dir}`, `../${dir}/*`, `../../${dir}/*`]),
-      message: `src/${layer}/ is below ${above.join(', ')}: layers point down (src/README.md).`,
-    },
-  ]),
+  rules: importRule([...MAIN_THREAD_PATTERNS, layerPattern(layer)]),
 }));
 
-const featureConfigs = Object.entries(FEATURES).map(([feature, allowed]) => {
+/**
+ * A feature's refusals: the routes, and every feature it does not list, however deep the file
+ * sits; `feature` null stands for a file of src/features/ in no listed feature (all refused).
+ */
+const featurePatterns = (feature) => {
+  const allowed = feature ? FEATURES[feature] : [];
   const refused = Object.keys(FEATURES).filter((f) => f !== feature && !allowed.includes(f));
-  return {
+  const where = feature
+    ? `src/features/${feature}/`
+    : 'A file of src/features/ in no FEATURES entry';
+  return [
+    {
+      group: ['**/routes', '**/routes/*'],
+      message: 'src/features/ is below routes: layers point down (src/README.md).',
+    },
+    {
+      group: refused.flatMap((f) => [`./${f}/*`, `**/../${f}/*`, `**/features/${f}/*`]),
+      message: `${where} may import ${allowed.join(', ') || 'no other feature'} (src/features/README.md).`,
+    },
+  ];
+};
+const featureConfigs = [
+  {
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: importRule([...MAIN_THREAD_PATTERNS, ...featurePatterns(null)]),
+  },
+  ...Object.keys(FEATURES).map((feature) => ({
     files: [`src/features/${feature}/**/*.{ts,tsx}`],
-    rules: importRule([
-      ...MAIN_THREAD_PATTERNS,
-      {
-        group: ['../../routes', '../../routes/*'],
-        message: 'src/features/ is below routes: layers point down (src/README.md).',
-      },
-      ...(refused.length
-        ? [
-            {
-              group: refused.map((f) => `../${f}/*`),
-              message: `src/features/${feature}/ may import ${allowed.join(', ') || 'no other feature'} (src/features/README.md).`,
-            },
-          ]
-        : []),
-    ]),
-  };
-});
+    rules: importRule([...MAIN_THREAD_PATTERNS, ...featurePatterns(feature)]),
+  })),
+];
 
 const SRC_SHARED_ONLY = (src) => ({
   group: [`${src}/*`, `!${src}/shared`],
@@ -162,16 +171,16 @@ export default tseslint.config(
   },
   ...layerConfigs,
   ...featureConfigs,
+  // The worker's owner, and the page fallback: the one chunk that runs the worker's code on the
+  // page, loaded only where a worker cannot draw (README "Browser engines"). The shop page's check
+  // worker has its own owner. They may import the worker; their layer's rules still hold.
   {
-    // The worker's owner, and the page fallback: the one chunk that runs the worker's code on the
-    // page, loaded only where a worker cannot draw (README "Browser engines").
-    // The shop page's check worker has its own owner (check-engine.ts).
-    files: [
-      'src/engine/try-on-engine.ts',
-      'src/engine/page/page-engine.ts',
-      'src/features/shop-check/check-engine.ts',
-    ],
-    rules: { 'no-restricted-imports': 'off' },
+    files: ['src/engine/try-on-engine.ts', 'src/engine/page/page-engine.ts'],
+    rules: importRule([layerPattern('engine')]),
+  },
+  {
+    files: ['src/features/shop-check/check-engine.ts'],
+    rules: importRule(featurePatterns('shop-check')),
   },
   {
     files: ['workers/**/*.ts'],

@@ -13,7 +13,7 @@ export function TryOnStage({
   badge,
 }: {
   tryOn: ReturnType<typeof useTryOn>;
-  /** Shown over the picture while a source is on (TryOnView's badge). */
+  /** Shown over the picture, under the empty state (TryOnView's badge; it hides itself). */
   badge?: ReactNode;
 }) {
   const { canvasRef, videoRef, canvasKey, ...controls } = tryOn;
