@@ -24,6 +24,8 @@ export interface LiveReading {
   /** Different source frames the screen showed per second, and the longest one stayed, s. */
   shownPerS: number;
   longestHoldS: number;
+  /** The longest time between two readable shots, s: the shooter's own pauses. */
+  longestGapS: number;
 }
 
 /** Reads every shot's band, and judges at most `sample` of them spread over the time. */
@@ -39,16 +41,9 @@ export async function judgeLive(
     const code = readCode(picture, Math.ceil((clip.bandRows * picture.height) / clip.height));
     if (code && code.index < clip.frames) coded.push({ shot, index: code.index });
   }
-  let shown = 0;
-  let longestHoldS = 0;
-  for (let i = 0; i < coded.length;) {
-    let j = i + 1;
-    while (j < coded.length && coded[j]!.index === coded[i]!.index) j++;
-    const until = (coded[j] ?? coded[j - 1]!).shot.atMs;
-    longestHoldS = Math.max(longestHoldS, (until - coded[i]!.shot.atMs) / 1000);
-    shown++;
-    i = j;
-  }
+  const { shown, longestHoldS, longestGapS } = holdsOf(
+    coded.map(({ shot, index }) => ({ atMs: shot.atMs, index, grabbed: shot.grabbed })),
+  );
   const spanS = coded.length > 1 ? (coded.at(-1)!.shot.atMs - coded[0]!.shot.atMs) / 1000 : NaN;
   const step = Math.max(1, coded.length / sample);
   const judged: Reading[] = [];
@@ -67,14 +62,55 @@ export async function judgeLive(
     p95: percentile(offsets, 95),
     shownPerS: shown / spanS,
     longestHoldS,
+    longestGapS,
   };
+}
+
+export interface SeenFrame {
+  atMs: number;
+  /** The source frame the shot shows. */
+  index: number;
+  grabbed?: true;
+}
+
+/**
+ * How the screen kept pace, from the shots in time order: how many pictures it showed (a change
+ * of source frame between two shots starts a new one), how long the longest stayed, and the
+ * longest time between two shots, s. A picture is held until a shot shows another. A
+ * screenshot waits on the page, so a long gap before the next one is the page's and counts. A
+ * display grabber's gap is its own (starved of the CPU, it then catches up with a burst of
+ * grabs): what the screen showed meanwhile is unknown, so the hold counts at most one usual
+ * interval beyond its last shot, and the gap is reported beside it.
+ */
+export function holdsOf(seen: SeenFrame[]): {
+  shown: number;
+  longestHoldS: number;
+  longestGapS: number;
+} {
+  const atMs = seen.map((s) => s.atMs);
+  const gapsMs = atMs.slice(1).map((t, k) => t - atMs[k]!);
+  const usualMs = percentile(gapsMs, 50);
+  let shown = 0;
+  let longestHoldS = 0;
+  for (let i = 0; i < seen.length;) {
+    let j = i + 1;
+    while (j < seen.length && seen[j]!.index === seen[i]!.index) j++;
+    const gapMs = j < seen.length ? atMs[j]! - atMs[j - 1]! : 0;
+    const beyondMs = seen[j - 1]!.grabbed ? Math.min(gapMs, usualMs) : gapMs;
+    longestHoldS = Math.max(longestHoldS, (atMs[j - 1]! - atMs[i]! + beyondMs) / 1000);
+    shown++;
+    i = j;
+  }
+  const longestGapS = gapsMs.length ? Math.max(...gapsMs) / 1000 : NaN;
+  return { shown, longestHoldS, longestGapS };
 }
 
 /** One line for the log: the figures a note quotes. */
 export const liveSummary = (label: string, r: LiveReading) =>
   `${label}: ${r.judged.length} judged of ${r.readable} readable of ${r.shots} shots; glasses ` +
   `centre from the eyes p50 ${r.p50.toFixed(3)}, p95 ${r.p95.toFixed(3)} eye spans; ` +
-  `${r.shownPerS.toFixed(1)} source frames shown per s, longest on screen ${r.longestHoldS.toFixed(2)} s`;
+  `${r.shownPerS.toFixed(1)} source frames shown per s, longest on screen ${r.longestHoldS.toFixed(2)} s ` +
+  `(longest between shots ${r.longestGapS.toFixed(2)} s)`;
 
 /**
  * The verdict on a moving face's live picture: nearly every shot names its source frame, enough

@@ -12,6 +12,8 @@ export interface Shot {
   covered: Rect[];
   /** When it was taken (ms, this process's clock). */
   atMs: number;
+  /** Grabbed from the display, which does not wait on the page (x11-screen.ts). */
+  grabbed?: true;
 }
 
 /**

@@ -22,7 +22,11 @@ const display = () => {
 
 /**
  * Grabs `region` of the X display `fps` times a second for `ms` (one shot when `ms` is 0): the
- * pictures and their times, straight from the display.
+ * pictures and the times they were grabbed, straight from the display. The times are the
+ * grabber's own (showinfo's pts_time), each picture as grabbed (`-fps_mode passthrough`): a
+ * grabber starved of the CPU for seconds catches up with a burst of grabs within milliseconds,
+ * which a fixed 1/fps spacing, or ffmpeg's default constant-rate output, would stamp as seconds
+ * of one picture on the screen.
  */
 export function grabScreen(region: ScreenRegion, ms: number, fps = 4): Promise<Shot[]> {
   const { box } = region;
@@ -30,15 +34,27 @@ export function grabScreen(region: ScreenRegion, ms: number, fps = 4): Promise<S
   const [width, height] = [Math.round(box.width), Math.round(box.height)];
   const size = width * height * 3;
   const args = [
-    ...['-loglevel', 'error', '-f', 'x11grab', '-framerate', String(fps)],
+    ...[
+      '-hide_banner',
+      '-nostats',
+      '-loglevel',
+      'info',
+      '-f',
+      'x11grab',
+      '-framerate',
+      String(fps),
+    ],
     ...['-video_size', `${width}x${height}`, '-i', `${display()}+${x},${y}`],
     ...(ms > 0 ? ['-t', String(ms / 1000)] : ['-frames:v', '1']),
+    ...['-fps_mode', 'passthrough', '-vf', 'showinfo'],
     ...['-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
   ];
   return new Promise((resolve, reject) => {
     const child = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const shots: Promise<Shot>[] = [];
+    const shots: Promise<Omit<Shot, 'atMs'>>[] = [];
+    const grabbedS: number[] = [];
     let pending = Buffer.alloc(0);
+    let lines = '';
     let err = '';
     const started = Date.now();
     child.stdout.on('data', (chunk: Buffer) => {
@@ -46,22 +62,43 @@ export function grabScreen(region: ScreenRegion, ms: number, fps = 4): Promise<S
       while (pending.length >= size) {
         const data = new Uint8Array(pending.subarray(0, size));
         pending = pending.subarray(size);
-        const atMs = started + (shots.length * 1000) / fps;
         const picture: Picture = { data, width, height, channels: 3 };
         shots.push(
           sharp(data, { raw: { width, height, channels: 3 } })
             .png({ compressionLevel: 1 })
             .toBuffer()
-            .then((png) => ({ png, picture, covered: region.covered, atMs })),
+            .then((png) => ({ png, picture, covered: region.covered })),
         );
       }
     });
-    child.stderr.on('data', (chunk: Buffer) => (err = (err + chunk.toString()).slice(-2000)));
+    child.stderr.on('data', (chunk: Buffer) => {
+      lines += chunk.toString();
+      const whole = lines.split('\n');
+      lines = whole.pop() ?? '';
+      for (const line of whole) {
+        const grabbed = /showinfo.* n: *(\d+) .*pts_time:([\d.]+)/.exec(line);
+        if (grabbed) grabbedS[Number(grabbed[1])] = Number(grabbed[2]);
+        else err = (err + line + '\n').slice(-2000);
+      }
+    });
     child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0
-        ? resolve(Promise.all(shots))
-        : reject(new Error(`ffmpeg x11grab failed (${code}): ${err}`)),
-    );
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`ffmpeg x11grab failed (${code}): ${err}`));
+      const untimed = shots.findIndex((_, n) => !Number.isFinite(grabbedS[n]));
+      if (untimed >= 0) {
+        return reject(
+          new Error(`ffmpeg x11grab: no grab time for shot ${untimed} of ${shots.length}`),
+        );
+      }
+      resolve(
+        Promise.all(shots).then((all) =>
+          all.map((shot, n) => ({
+            ...shot,
+            atMs: started + grabbedS[n]! * 1000,
+            grabbed: true as const,
+          })),
+        ),
+      );
+    });
   });
 }
