@@ -18,4 +18,6 @@ export interface DebugInit {
   trackInline?: boolean;
   /** `?shadow=off`: no contact shadow under the frames (the bench's and tests' reference). */
   contactShadow?: false;
+  /** `?light=off`: the frames lit by the studio alone, not the room (the bench's reference). */
+  roomLight?: false;
 }

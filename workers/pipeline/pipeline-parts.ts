@@ -47,6 +47,7 @@ export async function buildPipelineParts(
     throw error;
   }
   if (__TEST_HOOKS__ && init.debug?.contactShadow === false) scene.contactShadows = false;
+  if (__TEST_HOOKS__ && init.debug?.roomLight === false) scene.roomLight.on = false;
   const facePose = new FacePose(scenePoseSink(scene));
   const frames = new FrameLedger();
   const { tracking, audit } = (await started).attach({ facePose, scene, frames });

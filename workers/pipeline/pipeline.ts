@@ -54,7 +54,7 @@ export class TryOnPipeline {
   private readonly cuts = new CutDetector();
   private cutCount = 0;
   private readonly thumb = new Float32Array(THUMB_WIDTH * THUMB_HEIGHT);
-  /** Tests' and bench's builds: how far the drawn bridge moves between frames (steadiness.ts). */
+  /** Tests' and bench's builds: how far the drawn bridge moves between frames (diagnostics/steadiness.ts). */
   private readonly steadiness = __TEST_HOOKS__ ? new Steadiness() : null;
 
   private constructor(
@@ -222,7 +222,7 @@ export class TryOnPipeline {
     this.kept.redraw();
   }
 
-  /** How the lenses look: the eyes behind them, their tint and coating (lens-layer.ts). */
+  /** How the lenses look: the eyes behind them, their tint and coating (lens/lens-layer.ts). */
   setLensLook(look: LensLook): void {
     this.scene.lensLayer.look = look;
     this.kept.redraw();

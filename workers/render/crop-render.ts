@@ -10,7 +10,6 @@ import { canvasImage } from '../common/surface';
 import { TempleBend, type TempleFit } from '../fit/temple-bend';
 import { sizeMatrix } from '../measure/true-size';
 import type { TryOnScene } from './scene';
-import { addContactShadow } from './contact-shadow';
 
 /** A part of the picture as the preview shows it (mirrored or not), in fractions of its size. */
 export interface Crop {
@@ -84,7 +83,7 @@ export function renderCrop(
       if (head) bend.setHead(head);
       bend.wear(glasses.object, glasses.fit);
       bend.update(pose.faceScale, true);
-      if (scene.contactShadows) addContactShadow(glasses.object);
+      scene.dress(glasses.object);
       trueSize.group.add(glasses.object);
     }
     sizeMatrix(pose.faceScale, trueSize.group.matrix);

@@ -1,12 +1,4 @@
 import {
-  CompressedCubeTexture,
-  DataUtils,
-  EquirectangularReflectionMapping,
-  HalfFloatType,
-  LinearFilter,
-  LinearMipmapLinearFilter,
-  LinearSRGBColorSpace,
-  RGBAFormat,
   Group,
   Matrix4,
   NoToneMapping,
@@ -14,21 +6,23 @@ import {
   PMREMGenerator,
   Scene,
   SRGBColorSpace,
-  Texture,
   VideoFrameTexture,
   WebGLRenderer,
-  type CompressedPixelFormat,
   type Material,
   type Object3D,
+  type Texture,
 } from 'three';
 import { CAMERA_FAR, CAMERA_FOV, CAMERA_NEAR } from '../../src/shared/render-constants';
 import type { CubeLevel } from './env-prefilter';
+import { environmentOnGpu, prefilteredEnvironment } from './scene-environment';
 import { slowShaderLinks } from './shader-links';
 import { HeadProfile } from '../fit/head-profile';
 import type { TempleFit } from '../fit/temple-bend';
 import { TrueSize } from '../measure/true-size';
 import { addContactShadow } from './contact-shadow';
 import { FrameThumbnail } from './frame-thumbnail';
+import { RoomLight } from './room-light';
+import { lightByRoom } from './room-lit';
 import { LensLayer } from '../lens/lens-layer';
 import { renderStill } from './still-smoothing';
 
@@ -48,7 +42,7 @@ export class TryOnScene {
   /** The glasses' parent under the anchor: their size on this face (true-size.ts). */
   readonly trueSize = new TrueSize();
   private glasses: Object3D | null = null;
-  /** How the lenses look: the eyes behind them, tint, coating (lens-layer.ts). */
+  /** How the lenses look: the eyes behind them, tint, coating (lens/lens-layer.ts). */
   readonly lensLayer = new LensLayer();
   /**
    * Where the eyes are in the next drawing, [x0, y0, x1, y1] as fractions from its top left (the
@@ -61,6 +55,8 @@ export class TryOnScene {
   private readonly thumbnail: FrameThumbnail;
   /** Whether each worn frame gets its contact shadow (contact-shadow.ts); off: `?shadow=off`. */
   contactShadows = true;
+  /** The room's light read from the picture, which lights the frames (room-light.ts). */
+  readonly roomLight: RoomLight;
   /** Whether new programs must be left to link before a draw uses them (shader-links.ts). */
   readonly slowLinks: boolean;
   readonly softwareGl: boolean;
@@ -91,6 +87,13 @@ export class TryOnScene {
     this.scene.add(this.root);
     this.pmrem = new PMREMGenerator(this.renderer);
     this.thumbnail = new FrameThumbnail(this.renderer);
+    this.roomLight = new RoomLight(this.renderer);
+  }
+
+  /** Wears the frame's lighting and shadow (the worn glasses, or a crop's: crop-render.ts). */
+  dress(glasses: Object3D): void {
+    if (this.contactShadows) addContactShadow(glasses);
+    lightByRoom(glasses, this.roomLight.uniforms);
   }
 
   resize(width: number, height: number): void {
@@ -130,41 +133,17 @@ export class TryOnScene {
     if (matrix) this.anchor.matrix.copy(matrix);
   }
 
+  /** The environment from an equirectangular picture, prefiltered by three.js on the GPU. */
   setEnvironment(image: ImageBitmap): void {
-    const texture = new Texture(image);
-    texture.mapping = EquirectangularReflectionMapping;
-    texture.colorSpace = SRGBColorSpace;
-    texture.needsUpdate = true;
-    const target = this.pmrem.fromEquirectangular(texture);
-    texture.dispose();
-    this.scene.environment?.dispose();
-    this.scene.environment = target.texture;
+    this.replaceEnvironment(environmentOnGpu(this.pmrem, image));
   }
 
-  /**
-   * The environment from a cube prefiltered on the CPU (env-prefilter.ts): three.js takes a cube
-   * texture flagged as a PMREM as it is, mip `lod` being the lobe for that roughness.
-   */
+  /** The environment from a cube prefiltered on the CPU (env-prefilter.ts). */
   setPrefilteredEnvironment(levels: CubeLevel[]): void {
-    const faces = [0, 1, 2, 3, 4, 5].map((face) => ({
-      width: levels[0]!.size,
-      height: levels[0]!.size,
-      mipmaps: levels.map((level) => ({
-        width: level.size,
-        height: level.size,
-        data: halfFloatRgba(level.faces[face]!),
-      })),
-    }));
-    // Uncompressed RGBA through the compressed-cube path, as three's KTX2Loader does: the only cube
-    // texture whose mip chain (base level included) three uploads as given.
-    const format = RGBAFormat as unknown as CompressedPixelFormat;
-    const texture = new CompressedCubeTexture(faces, format, HalfFloatType);
-    texture.isPMREMTexture = true;
-    texture.colorSpace = LinearSRGBColorSpace;
-    texture.minFilter = LinearMipmapLinearFilter;
-    texture.magFilter = LinearFilter;
-    texture.generateMipmaps = false;
-    texture.needsUpdate = true;
+    this.replaceEnvironment(prefilteredEnvironment(levels));
+  }
+
+  private replaceEnvironment(texture: Texture): void {
     this.scene.environment?.dispose();
     this.scene.environment = texture;
   }
@@ -186,7 +165,7 @@ export class TryOnScene {
     this.trueSize.temples.wear(glasses, fit);
     this.lensLayer.wear(glasses);
     if (glasses) {
-      if (this.contactShadows) addContactShadow(glasses);
+      this.dress(glasses);
       glasses.visible = this.glassesShownFlag;
       this.trueSize.group.add(glasses);
     }
@@ -210,6 +189,10 @@ export class TryOnScene {
     this.show(frame);
     const { width, height } = this.canvas;
     this.lensLayer.frame(this.background, width, height, this.lensEyes);
+    // The probe is read only where a face is: its patches are the face's.
+    if (this.anchor.visible) {
+      this.roomLight.frame(this.background, this.lensEyes, width, height, frame.timestamp / 1e6);
+    }
     this.renderer.render(this.scene, this.camera);
   }
 
@@ -236,6 +219,7 @@ export class TryOnScene {
     this.setGlasses(null);
     this.background.dispose();
     this.thumbnail.dispose();
+    this.roomLight.dispose();
     this.lensLayer.dispose();
     this.pmrem.dispose();
     this.renderer.dispose();
@@ -257,16 +241,4 @@ export function disposeTree(object: Object3D, keep?: Material[]): void {
       else m.dispose();
     }
   });
-}
-
-function halfFloatRgba(rgb: Float32Array): Uint16Array {
-  const out = new Uint16Array((rgb.length / 3) * 4);
-  const one = DataUtils.toHalfFloat(1);
-  for (let i = 0, j = 0; i < rgb.length; i += 3, j += 4) {
-    out[j] = DataUtils.toHalfFloat(rgb[i]!);
-    out[j + 1] = DataUtils.toHalfFloat(rgb[i + 1]!);
-    out[j + 2] = DataUtils.toHalfFloat(rgb[i + 2]!);
-    out[j + 3] = one;
-  }
-  return out;
 }

@@ -22,7 +22,7 @@ export type PoseUse = 'moving' | 'still' | 'still-before-jump';
  */
 export class FacePose {
   private readonly filter = new PoseFilter();
-  /** The last result's own pose, unsmoothed (the audit's reference, track-audit.ts). */
+  /** The last result's own pose, unsmoothed (the audit's reference, diagnostics/track-audit.ts). */
   readonly raw = new Matrix4();
   private readonly smoothed = new Matrix4();
   private readonly scores = new Map<string, number>();

@@ -1,0 +1,33 @@
+// Where the room's light is read (workers/render/room-light.ts): below each eye and over the
+// face, whichever way the head rolls and whichever eye the tracker names first.
+import { describe, expect, it } from 'vitest';
+import { probePatches } from '../../workers/render/room-light';
+
+const xy = (v: { x: number; y: number }) => [v.x, v.y];
+
+describe('probePatches', () => {
+  it('reads the cheeks half an eye span below each eye, the face below their midpoint', () => {
+    // Eyes 20 px apart on a 100 × 100 drawing, level; y from the top, patches from the bottom.
+    const [left, right, face, all] = probePatches([0.4, 0.5, 0.6, 0.5], 100, 100);
+    expect(xy(left)).toEqual([0.4, 0.4]);
+    expect(xy(right)).toEqual([0.6, 0.4]);
+    expect(left.z).toBeCloseTo(0.04, 9);
+    expect(xy(face)).toEqual([0.5, 0.43]);
+    expect([all.x, all.y, all.z, all.w]).toEqual([0.5, 0.5, 0.5, 0.5]);
+  });
+
+  it('keeps the picture-left patch under the picture-left eye when the right is named first', () => {
+    const [left, right] = probePatches([0.6, 0.5, 0.4, 0.5], 100, 100);
+    expect(left.x).toBeCloseTo(0.4, 9);
+    expect(right.x).toBeCloseTo(0.6, 9);
+  });
+
+  it('follows a rolled head: below the eyes along the face, not the picture', () => {
+    // The head rolled 90° clockwise in the picture: the eye line runs down it, the chin is to the
+    // left. (0.5, 0.3) then (0.5, 0.5) from the top: in GL terms y 70 and 50, 20 px apart.
+    const [a, b] = probePatches([0.5, 0.3, 0.5, 0.5], 100, 100);
+    // The "left" eye is the one further left, or on a tie the first: the chin is 10 px aside.
+    for (const p of [a, b]) expect(Math.abs(p.x - 0.5)).toBeCloseTo(0.1, 9);
+    expect(a.x).toBeCloseTo(b.x, 9);
+  });
+});

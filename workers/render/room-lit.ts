@@ -1,0 +1,80 @@
+import { type Material, type Object3D, type WebGLProgramParametersWithUniforms } from 'three';
+import { isLens, meshesOf } from '../fit/fit-geometry';
+import { PROBE_CELLS, type RoomUniforms } from './room-light';
+
+/**
+ * The face's linear luminance (Rec. 709) the studio environment is drawn for: a face this bright
+ * leaves the frame's light as it is; a darker room darkens it, a brighter one brightens it,
+ * within LEVEL_RANGE.
+ */
+const FACE_LEVEL = 0.2;
+const LEVEL_RANGE = [0.6, 1.3] as const;
+/**
+ * How far the face's brighter side brightens the frame on that side, within SIDE_RANGE of the
+ * frame's middle: the frame is lit as the skin beside it is.
+ */
+const SIDE_RANGE = [0.6, 1.4] as const;
+/**
+ * How much of the picture's grey-world cast the frame takes (a warm room warms it), each channel
+ * within CAST_RANGE of the mean: a picture that is mostly a red wall tints it, but not red.
+ */
+const CAST_SHARE = 0.8;
+const CAST_RANGE = [0.7, 1.4] as const;
+
+const glsl = (n: number) => n.toFixed(4);
+
+const DECLARE = /* glsl */ `
+uniform sampler2D roomProbe;
+uniform vec4 roomEyes;
+uniform float roomOn;
+float roomLum(vec3 c) { return dot(c, vec3(0.2126, 0.7152, 0.0722)); }
+vec3 roomCell(float i) {
+  vec3 s = texture2D(roomProbe, vec2((i + 0.5) / ${glsl(PROBE_CELLS)}, 0.5)).rgb;
+  return s * s;
+}
+vec3 roomGain() {
+  float roomLeft = roomLum(roomCell(0.0));
+  float roomRight = roomLum(roomCell(1.0));
+  float roomFace = roomLum(roomCell(2.0));
+  vec3 roomWorld = roomCell(3.0);
+  float roomLevel = clamp(roomFace / ${glsl(FACE_LEVEL)}, ${glsl(LEVEL_RANGE[0])}, ${glsl(LEVEL_RANGE[1])});
+  // Where this fragment is along the eye line: 0 at the picture's left eye, 1 at its right one.
+  vec2 axis = roomEyes.zw - roomEyes.xy;
+  float t = clamp(dot(gl_FragCoord.xy - roomEyes.xy, axis) / max(dot(axis, axis), 1.0), -0.5, 1.5);
+  float roomSide = clamp(mix(roomLeft, roomRight, t) / max(0.5 * (roomLeft + roomRight), 1e-4),
+    ${glsl(SIDE_RANGE[0])}, ${glsl(SIDE_RANGE[1])});
+  vec3 roomCast = clamp(roomWorld / max(roomLum(roomWorld), 1e-4), vec3(${glsl(CAST_RANGE[0])}),
+    vec3(${glsl(CAST_RANGE[1])}));
+  roomCast = mix(vec3(1.0), roomCast, ${glsl(CAST_SHARE)});
+  return mix(vec3(1.0), roomLevel * roomSide * roomCast, roomOn);
+}
+`;
+
+const LIT = 'roomLit';
+
+/**
+ * Lights `glasses`' frame by the room (room-light.ts): each lit material's outgoing light is
+ * scaled by the face's level, the side of the face it is on and the picture's cast, before it is
+ * written. Lenses are not: what they show of the picture behind is already lit by the room. A
+ * material is changed once, however often it is worn.
+ */
+export function lightByRoom(glasses: Object3D, uniforms: RoomUniforms): void {
+  for (const mesh of meshesOf(glasses)) {
+    if (isLens(mesh)) continue;
+    for (const material of ([] as Material[]).concat(mesh.material)) {
+      if (material.userData[LIT] || !('envMap' in material)) continue;
+      material.userData[LIT] = true;
+      material.onBeforeCompile = (shader: WebGLProgramParametersWithUniforms) => {
+        Object.assign(shader.uniforms, uniforms);
+        shader.fragmentShader = shader.fragmentShader
+          .replace('void main() {', `${DECLARE}\nvoid main() {`)
+          .replace(
+            '#include <opaque_fragment>',
+            'outgoingLight *= roomGain();\n#include <opaque_fragment>',
+          );
+      };
+      material.customProgramCacheKey = () => LIT;
+      material.needsUpdate = true;
+    }
+  }
+}
