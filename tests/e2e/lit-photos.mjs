@@ -1,4 +1,4 @@
-// The still face lit four ways (issue 52's light checks): from the picture's left and from its
+// The still face as it is and lit four ways (issue 52's light checks): from the picture's left and from its
 // right (a brightness ramp across it, e^±2.5 from edge to edge), warm and cold (the red and blue
 // channels scaled the other way). Made with ffmpeg from the outside checks' still face, cached.
 import { join } from 'node:path';
@@ -13,13 +13,14 @@ const ramp = (/** @type {number} */ k) => {
 };
 
 const LOOKS = {
+  plain: 'null',
   left: ramp(2.5),
   right: ramp(-2.5),
   warm: 'colorchannelmixer=rr=1.2:bb=0.7',
   cold: 'colorchannelmixer=rr=0.75:bb=1.25',
 };
 
-/** @returns {Promise<Record<keyof typeof LOOKS, string>>} the four photos' paths */
+/** @returns {Promise<Record<keyof typeof LOOKS, string>>} the five photos' paths */
 export async function litPhotos() {
   const still = await stillFacePicture();
   const paths = /** @type {Record<keyof typeof LOOKS, string>} */ ({});

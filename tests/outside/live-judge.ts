@@ -9,6 +9,9 @@ import type { ReferenceFaces } from './reference-faces';
 import type { Shot } from './screen';
 import type { RawClip } from './source-frames.mjs';
 
+/** Shots this close (ms) are one burst of a grabber catching up (x11-screen.ts). */
+const BURST_MS = 5;
+
 /** A picture on screen this long (s) while the source plays is frozen. */
 export const FROZEN_S = 3;
 
@@ -80,7 +83,8 @@ export interface SeenFrame {
  * screenshot waits on the page, so a long gap before the next one is the page's and counts. A
  * display grabber's gap is its own (starved of the CPU, it then catches up with a burst of
  * grabs): what the screen showed meanwhile is unknown, so the hold counts at most one usual
- * interval beyond its last shot, and the gap is reported beside it.
+ * interval beyond its last shot, and the gap is reported beside it: a screen that froze while
+ * the grabber itself paused is not seen.
  */
 export function holdsOf(seen: SeenFrame[]): {
   shown: number;
@@ -89,14 +93,18 @@ export function holdsOf(seen: SeenFrame[]): {
 } {
   const atMs = seen.map((s) => s.atMs);
   const gapsMs = atMs.slice(1).map((t, k) => t - atMs[k]!);
-  const usualMs = percentile(gapsMs, 50);
+  // The usual interval between shots, a burst's millisecond gaps left out.
+  const usualMs = percentile(
+    gapsMs.filter((g) => g >= BURST_MS),
+    50,
+  );
   let shown = 0;
   let longestHoldS = 0;
   for (let i = 0; i < seen.length;) {
     let j = i + 1;
     while (j < seen.length && seen[j]!.index === seen[i]!.index) j++;
     const gapMs = j < seen.length ? atMs[j]! - atMs[j - 1]! : 0;
-    const beyondMs = seen[j - 1]!.grabbed ? Math.min(gapMs, usualMs) : gapMs;
+    const beyondMs = seen[j - 1]!.grabbed ? Math.min(gapMs, usualMs || 0) : gapMs;
     longestHoldS = Math.max(longestHoldS, (atMs[j - 1]! - atMs[i]! + beyondMs) / 1000);
     shown++;
     i = j;

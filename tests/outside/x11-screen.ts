@@ -20,6 +20,8 @@ const display = () => {
   return name;
 };
 
+const GRAB_SLACK_MS = 30_000;
+
 /**
  * Grabs `region` of the X display `fps` times a second for `ms` (one shot when `ms` is 0): the
  * pictures and the times they were grabbed, straight from the display. The times are the
@@ -57,6 +59,8 @@ export function grabScreen(region: ScreenRegion, ms: number, fps = 4): Promise<S
     let lines = '';
     let err = '';
     const started = Date.now();
+    // A grab that outlives its length by this much is stuck: ended, and said so.
+    const deadline = setTimeout(() => child.kill('SIGKILL'), ms + GRAB_SLACK_MS);
     child.stdout.on('data', (chunk: Buffer) => {
       pending = Buffer.concat([pending, chunk]);
       while (pending.length >= size) {
@@ -83,6 +87,7 @@ export function grabScreen(region: ScreenRegion, ms: number, fps = 4): Promise<S
     });
     child.on('error', reject);
     child.on('close', (code) => {
+      clearTimeout(deadline);
       if (code !== 0) return reject(new Error(`ffmpeg x11grab failed (${code}): ${err}`));
       const untimed = shots.findIndex((_, n) => !Number.isFinite(grabbedS[n]));
       if (untimed >= 0) {

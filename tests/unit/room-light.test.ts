@@ -1,7 +1,7 @@
 // Where the room's light is read (workers/render/room-light.ts): below each eye and over the
 // face, whichever way the head rolls and whichever eye the tracker names first.
 import { describe, expect, it } from 'vitest';
-import { probePatches } from '../../workers/render/room-light';
+import { eyesInDrawing, probePatches } from '../../workers/render/room-light';
 
 const xy = (v: { x: number; y: number }) => [v.x, v.y];
 
@@ -29,5 +29,11 @@ describe('probePatches', () => {
     // The "left" eye is the one further left, or on a tie the first: the chin is 10 px aside.
     for (const p of [a, b]) expect(Math.abs(p.x - 0.5)).toBeCloseTo(0.1, 9);
     expect(a.x).toBeCloseTo(b.x, 9);
+  });
+
+  it("gives the frame's shader the picture-left eye first, as a mirrored picture's are not", () => {
+    // A front camera's eyes, mirrored: the tracker's first eye is on the picture's right.
+    const [left, right] = eyesInDrawing([0.6, 0.5, 0.4, 0.5], 100, 100);
+    expect([left.x, right.x]).toEqual([40, 60]);
   });
 });

@@ -141,9 +141,9 @@ export function blur(mask: Float32Array, w: number, h: number, r: number): void 
  * it (issue 52): its silhouette seen from the front, blurred, drawn darkening the picture on a
  * plane just behind the rims, a little below them, as under a light from above. It is a child of
  * the frame, so it shows, hides and leaves with it; the head occluder's depth hides it where the
- * head is nearer (a turned head's far side), and the rims where they are. The light's direction
- * is fixed: the picture's own light is not estimated. The fit, the temples and the lenses never
- * see it (DRAWN_ONLY).
+ * head is nearer (a turned head's far side), and the rims where they are. Its light's direction
+ * is fixed: the room's light read from the picture lights the frame (room-lit.ts), not this. The
+ * fit, the temples and the lenses never see it (DRAWN_ONLY).
  */
 export function addContactShadow(glasses: Object3D): void {
   if (glasses.getObjectByName(CONTACT_SHADOW)) return;

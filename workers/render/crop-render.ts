@@ -101,8 +101,11 @@ export function renderCrop(
     scene.lensEyes = eyesInCrop(pose.eyes, crop).map(
       (v, i) => v / (i % 2 === 0 ? TRY_ALL_WIDTH : TRY_ALL_HEIGHT),
     );
+    // The room's light stays the one read from the whole still (room-light.ts).
+    scene.roomLight.hold = true;
     return canvasImage(scene.renderStill(frame), 'image/jpeg', TRY_ALL_JPEG_QUALITY);
   } finally {
+    scene.roomLight.hold = false;
     scene.lensLayer.detach(copies);
     scene.lensEyes = lensEyes;
     if (glasses) trueSize.group.remove(glasses.object);

@@ -51,7 +51,7 @@ vec3 linear(vec3 c) {
 }
 
 void main() {
-  // A chain of choices, not a dynamic index: WebGL 1's fragment shaders may not index uniforms.
+  // Each cell of the probe reads its own patch.
   float cell = floor(gl_FragCoord.x);
   vec4 p = cell < 1.0 ? patches[0] : cell < 2.0 ? patches[1] : cell < 3.0 ? patches[2] : patches[3];
   vec3 sum = vec3(0.0);
@@ -92,6 +92,12 @@ export class RoomLight {
   private readonly scene = new Scene();
   private readonly camera = new OrthographicCamera(-1, 1, 1, -1, 0, 1);
   private lastS: number | null = null;
+  private readonly quad = new PlaneGeometry(2, 2);
+  /**
+   * While set, drawings keep the probe as it is and only place their eyes: 全部试戴's crops of
+   * the still the preview shows, whose own crop would read a part of it as the whole picture.
+   */
+  hold = false;
 
   constructor(private readonly renderer: WebGLRenderer) {
     // Half floats keep a slow blend from stalling on 8-bit steps, where the context renders them.
@@ -101,7 +107,7 @@ export class RoomLight {
       depthBuffer: false,
       type: half ? HalfFloatType : UnsignedByteType,
     });
-    this.scene.add(new Mesh(new PlaneGeometry(2, 2), this.material));
+    this.scene.add(new Mesh(this.quad, this.material));
     this.uniforms = {
       roomProbe: { value: this.target.texture },
       roomEyes: { value: new Vector4() },
@@ -121,8 +127,10 @@ export class RoomLight {
    */
   frame(background: Texture, eyes: readonly number[], width: number, height: number, atS: number) {
     if (!this.uniforms.roomOn.value || eyes.length < 4) return;
-    const [x0, y0, x1, y1] = eyes as [number, number, number, number];
-    this.uniforms.roomEyes.value.set(x0 * width, (1 - y0) * height, x1 * width, (1 - y1) * height);
+    // The picture's left eye first, as the probe's cells are (a mirrored picture's are not).
+    const [left, right] = eyesInDrawing(eyes, width, height);
+    this.uniforms.roomEyes.value.set(left.x, left.y, right.x, right.y);
+    if (this.hold) return;
     const dt = this.lastS === null ? Infinity : atS - this.lastS;
     this.lastS = atS;
     const u = this.material.uniforms;
@@ -132,15 +140,24 @@ export class RoomLight {
     u.map!.value = background;
     const patches = u.patches!.value as Vector4[];
     probePatches(eyes, width, height).forEach((p, i) => patches[i]!.copy(p));
-    const previous = this.renderer.getRenderTarget();
-    this.renderer.setRenderTarget(this.target);
-    this.renderer.render(this.scene, this.camera);
-    this.renderer.setRenderTarget(previous);
+    const { renderer } = this;
+    const previous = renderer.getRenderTarget();
+    const autoClear = renderer.autoClear;
+    // Blended over what the probe holds: a clear first would blend the reading into black.
+    renderer.autoClear = false;
+    renderer.setRenderTarget(this.target);
+    try {
+      renderer.render(this.scene, this.camera);
+    } finally {
+      renderer.setRenderTarget(previous);
+      renderer.autoClear = autoClear;
+    }
   }
 
   dispose(): void {
     this.target.dispose();
     this.material.dispose();
+    this.quad.dispose();
   }
 }
 
@@ -164,10 +181,7 @@ export function probePatches(
   width: number,
   height: number,
 ): [Vector4, Vector4, Vector4, Vector4] {
-  const [x0, y0, x1, y1] = eyes as [number, number, number, number];
-  const a = new Vector2(x0 * width, (1 - y0) * height);
-  const b = new Vector2(x1 * width, (1 - y1) * height);
-  const [left, right] = a.x <= b.x ? [a, b] : [b, a];
+  const [left, right] = eyesInDrawing(eyes, width, height);
   const span = Math.max(left.distanceTo(right), 1);
   const along = right.clone().sub(left).divideScalar(span);
   // Towards the chin: the eye line turned a quarter clockwise (y runs up).
@@ -182,4 +196,19 @@ export function probePatches(
     patch(below(mid, 0.35), 0.75 * span),
     new Vector4(0.5, 0.5, 0.5, 0.5),
   ];
+}
+
+/**
+ * The eyes ([x0, y0, x1, y1], fractions from the top left, in the tracker's order) in the
+ * drawing's px from its bottom left, the picture's left one first.
+ */
+export function eyesInDrawing(
+  eyes: readonly number[],
+  width: number,
+  height: number,
+): [Vector2, Vector2] {
+  const [x0, y0, x1, y1] = eyes as [number, number, number, number];
+  const a = new Vector2(x0 * width, (1 - y0) * height);
+  const b = new Vector2(x1 * width, (1 - y1) * height);
+  return a.x <= b.x ? [a, b] : [b, a];
 }
