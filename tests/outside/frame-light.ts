@@ -3,7 +3,7 @@
 // red and blue (issue 52: the frame's brighter side and colour cast follow the face's). Nothing
 // here asks the app.
 import type { Picture } from './barcode.mjs';
-import { CHANGED, type Rect } from './picture-judge';
+import { CHANGED, lumaAt as luma, type Rect } from './picture-judge';
 
 export interface FrameLight {
   /** Pixels of the frame (darkened by more than CHANGED), on each half. */
@@ -15,11 +15,6 @@ export interface FrameLight {
   red: number;
   blue: number;
 }
-
-const luma = (p: Picture, i: number) =>
-  0.299 * p.data[i * p.channels]! +
-  0.587 * p.data[i * p.channels + 1]! +
-  0.114 * p.data[i * p.channels + 2]!;
 
 /**
  * The frame's light in `worn`, its pixels found against `bare` outside `covered` (what is drawn

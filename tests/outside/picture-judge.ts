@@ -44,6 +44,12 @@ export interface Reading {
 /** Brightness this far from the source frame's (0–255, smoothed) is drawn over it. */
 export const CHANGED = 30;
 
+/** Pixel `i`'s brightness (Rec. 601, 0–255). */
+export const lumaAt = (p: Picture, i: number) =>
+  0.299 * p.data[i * p.channels]! +
+  0.587 * p.data[i * p.channels + 1]! +
+  0.114 * p.data[i * p.channels + 2]!;
+
 /** Each pixel's brightness (Rec. 601), averaged over its 3×3 neighbourhood. */
 function smoothedLuma(data: Uint8Array, channels: number, width: number, height: number) {
   const luma = new Float32Array(width * height);

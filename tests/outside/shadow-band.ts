@@ -2,7 +2,7 @@
 // against the same picture without them (both as the screen showed them): a contact shadow
 // darkens a band under the rims (issue 52). Nothing here asks the app.
 import type { Picture } from './barcode.mjs';
-import { CHANGED } from './picture-judge';
+import { CHANGED, lumaAt as luma } from './picture-judge';
 
 export interface ShadowBand {
   /** Mean darkening (0–255 brightness) of the band below the frame and of the band above it. */
@@ -12,11 +12,6 @@ export interface ShadowBand {
   columns: number;
   bandPx: number;
 }
-
-const luma = (p: Picture, i: number) =>
-  0.299 * p.data[i * p.channels]! +
-  0.587 * p.data[i * p.channels + 1]! +
-  0.114 * p.data[i * p.channels + 2]!;
 
 /**
  * The frame is where the two pictures differ by more than CHANGED. In the middle 80 % of its
