@@ -81,19 +81,36 @@ export async function runCheck(
   // Without a session the check did not run: that fails whatever is known.
   const known = session ? knownFault(report.engine, id) : undefined;
   const took = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
+  const consoleBefore = session ? (await session.consoleMessages().catch(() => [])).length : 0;
   try {
     if (!session) throw new Error('no browser session (launch failed)');
     await body();
     report.checks[id] = `pass ${took()}`;
     if (known) console.log(`[engines] ${report.engine} (${id}) known fault not seen: ${known}`);
   } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    // What the user was told and what the page logged meanwhile: CI keeps only the first line.
+    const said = session ? await pageWords(session, consoleBefore) : '';
+    if (error instanceof Error) error.message = `${error.message.split('\n')[0]}${said}`;
+    const message = error instanceof Error ? error.message : String(error);
     report.checks[id] = `${known ? 'KNOWN' : 'FAIL'} ${took()}: ${message?.slice(0, 160)}`;
     await mkdir(SHOTS, { recursive: true });
     await session?.screenshot(join(SHOTS, `${report.engine}-${id}.png`)).catch(() => {});
     if (!known) throw error;
     console.log(`[engines] ${report.engine} (${id}) known fault seen: ${known} | ${message}`);
   }
+}
+
+/** The page's alerts and statuses as shown, and its notable console lines after `from`. */
+async function pageWords(session: EngineSession, from: number): Promise<string> {
+  const shown = await session
+    .evaluate(() =>
+      [...document.querySelectorAll('[role=alert], [role=status]')]
+        .map((node) => node.textContent?.trim() ?? '')
+        .filter((text) => text !== ''),
+    )
+    .catch((error: unknown) => [`(page unreadable: ${String(error).slice(0, 80)})`]);
+  const logged = notableConsole((await session.consoleMessages().catch(() => [])).slice(from));
+  return ` | page shows: ${JSON.stringify(shown)} | logged: ${JSON.stringify(logged.slice(-6))}`;
 }
 
 /** The support-table line. */
