@@ -14,6 +14,8 @@ export interface FrameLight {
   /** Mean red and blue (0–255) of all its pixels. */
   red: number;
   blue: number;
+  /** The box its pixels span (px). */
+  box: Rect;
 }
 
 /**
@@ -27,7 +29,7 @@ export function frameLight(worn: Picture, bare: Picture, covered: Rect[] = []): 
   const { width, height } = worn;
   if (bare.width !== width || bare.height !== height) throw new Error('pictures differ in size');
   const frame: number[] = [];
-  let [x0, x1] = [width, -1];
+  let [x0, x1, y0, y1] = [width, -1, height, -1];
   const inCovered = (x: number, y: number) =>
     covered.some((r) => x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height);
   for (let i = 0; i < width * height; i++) {
@@ -36,6 +38,8 @@ export function frameLight(worn: Picture, bare: Picture, covered: Rect[] = []): 
     frame.push(i);
     x0 = Math.min(x0, i % width);
     x1 = Math.max(x1, i % width);
+    y0 = Math.min(y0, Math.floor(i / width));
+    y1 = Math.max(y1, Math.floor(i / width));
   }
   if (frame.length === 0) throw new Error('no glasses in the picture');
   const middle = (x0 + x1) / 2;
@@ -53,5 +57,6 @@ export function frameLight(worn: Picture, bare: Picture, covered: Rect[] = []): 
     right: sums.right / Math.max(1, sums.nRight),
     red: sums.red / frame.length,
     blue: sums.blue / frame.length,
+    box: { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 },
   };
 }

@@ -141,14 +141,16 @@ export function blur(mask: Float32Array, w: number, h: number, r: number): void 
  * it (issue 52): its silhouette seen from the front, blurred, drawn darkening the picture on a
  * plane just behind the rims, a little below them, as under a light from above. It is a child of
  * the frame, so it shows, hides and leaves with it; the head occluder's depth hides it where the
- * head is nearer (a turned head's far side), and the rims where they are. Its light's direction
- * is fixed: the room's light read from the picture lights the frame (room-lit.ts), not this. The
- * fit, the temples and the lenses never see it (DRAWN_ONLY).
+ * head is nearer (a turned head's far side), and the rims where they are. The room's light read
+ * from the picture moves it sideways and sets its darkness (shadowByRoom, room-lit.ts). The fit,
+ * the temples and the lenses never see it (DRAWN_ONLY). Returns it (the one made before, if any),
+ * or null for a front with nothing to cast.
  */
-export function addContactShadow(glasses: Object3D): void {
-  if (glasses.getObjectByName(CONTACT_SHADOW)) return;
+export function addContactShadow(glasses: Object3D): Mesh | null {
+  const made = glasses.getObjectByName(CONTACT_SHADOW);
+  if (made) return made as Mesh;
   const { xy, front } = frontTriangles(glasses);
-  if (xy.length < 6) return;
+  if (xy.length < 6) return null;
   let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
   for (let i = 0; i + 1 < xy.length; i += 2) {
     minX = Math.min(minX, xy[i]!);
@@ -157,7 +159,7 @@ export function addContactShadow(glasses: Object3D): void {
     maxY = Math.max(maxY, xy[i + 1]!);
   }
   const [spanX, spanY] = [maxX - minX, maxY - minY];
-  if (!(spanX <= MAX_FRONT_CM.width && spanY <= MAX_FRONT_CM.height)) return;
+  if (!(spanX <= MAX_FRONT_CM.width && spanY <= MAX_FRONT_CM.height)) return null;
   const box = {
     x: minX - MARGIN_CM,
     y: minY - MARGIN_CM,
@@ -196,4 +198,5 @@ export function addContactShadow(glasses: Object3D): void {
   );
   shadow.matrix.copy(glasses.matrix).invert().multiply(place);
   glasses.add(shadow);
+  return shadow;
 }

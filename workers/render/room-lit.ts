@@ -1,4 +1,9 @@
-import { type Material, type Object3D, type WebGLProgramParametersWithUniforms } from 'three';
+import {
+  type Material,
+  type Mesh,
+  type Object3D,
+  type WebGLProgramParametersWithUniforms,
+} from 'three';
 import { isLens, meshesOf } from '../fit/fit-geometry';
 import { PROBE_CELLS, type RoomUniforms } from './room-light';
 
@@ -21,9 +26,18 @@ const SIDE_RANGE = [0.6, 1.4] as const;
 const CAST_SHARE = 0.8;
 const CAST_RANGE = [0.7, 1.4] as const;
 
+/**
+ * The contact shadow (contact-shadow.ts) falls away from the face's brighter side: by this many
+ * eye spans for each unit of the cheeks' contrast ((bright − dark) / (bright + dark)), counted up
+ * to SHADOW_CONTRAST. A light 45° to one side lights the cheeks' normals (about ±30° off the
+ * front) at cos 15° and cos 75°, a contrast near 0.6, and casts rims 0.5–1 cm before the skin
+ * 0.5–1 cm over: about 0.1 eye spans, inside the shadow's margin.
+ */
+const SHADOW_SHIFT = 0.17;
+const SHADOW_CONTRAST = 0.6;
 const glsl = (n: number) => n.toFixed(4);
 
-const DECLARE = /* glsl */ `
+const PROBE = /* glsl */ `
 uniform sampler2D roomProbe;
 uniform vec4 roomEyes;
 uniform float roomOn;
@@ -32,6 +46,9 @@ vec3 roomCell(float i) {
   vec3 s = texture2D(roomProbe, vec2((i + 0.5) / ${glsl(PROBE_CELLS)}, 0.5)).rgb;
   return s * s;
 }
+`;
+
+const DECLARE = /* glsl */ `${PROBE}
 vec3 roomGain() {
   float roomLeft = roomLum(roomCell(0.0));
   float roomRight = roomLum(roomCell(1.0));
@@ -50,7 +67,45 @@ vec3 roomGain() {
 }
 `;
 
+const SHADOW = /* glsl */ `${PROBE}
+// The picture-right cheek's contrast against the picture-left one's, within the counted range.
+float roomContrast() {
+  float roomLeft = roomLum(roomCell(0.0));
+  float roomRight = roomLum(roomCell(1.0));
+  float c = (roomRight - roomLeft) / max(roomRight + roomLeft, 1e-4);
+  return roomOn * clamp(c, -${glsl(SHADOW_CONTRAST)}, ${glsl(SHADOW_CONTRAST)});
+}
+`;
+
+/** The mask sampled where the shadow falls from: moved along the eye line, away from the light. */
+const SHADOW_MASK = /* glsl */ `
+#ifdef USE_ALPHAMAP
+  vec2 roomShift = -(roomEyes.zw - roomEyes.xy) * roomContrast() * ${glsl(SHADOW_SHIFT)};
+  vec2 roomUv = vAlphaMapUv - dFdx(vAlphaMapUv) * roomShift.x - dFdy(vAlphaMapUv) * roomShift.y;
+  diffuseColor.a *= texture2D(alphaMap, roomUv).g;
+#endif
+`;
+
 const LIT = 'roomLit';
+const SHADED = 'roomShadow';
+
+/**
+ * Lets the room's light place the contact shadow (contact-shadow.ts): it falls away from the
+ * face's brighter side. Its darkness stays SHADOW_OPACITY's, which the outside checks bound.
+ */
+export function shadowByRoom(shadow: Mesh, uniforms: RoomUniforms): void {
+  const material = shadow.material as Material;
+  if (material.userData[SHADED]) return;
+  material.userData[SHADED] = true;
+  material.onBeforeCompile = (shader: WebGLProgramParametersWithUniforms) => {
+    Object.assign(shader.uniforms, uniforms);
+    shader.fragmentShader = shader.fragmentShader
+      .replace('void main() {', `${SHADOW}\nvoid main() {`)
+      .replace('#include <alphamap_fragment>', SHADOW_MASK);
+  };
+  material.customProgramCacheKey = () => SHADED;
+  material.needsUpdate = true;
+}
 
 /**
  * Lights `glasses`' frame by the room (room-light.ts): each lit material's outgoing light is

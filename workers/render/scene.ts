@@ -22,7 +22,7 @@ import { TrueSize } from '../measure/true-size';
 import { addContactShadow } from './contact-shadow';
 import { FrameThumbnail } from './frame-thumbnail';
 import { RoomLight } from './room-light';
-import { lightByRoom } from './room-lit';
+import { lightByRoom, shadowByRoom } from './room-lit';
 import { LensLayer } from '../lens/lens-layer';
 import { renderStill } from './still-smoothing';
 
@@ -92,7 +92,8 @@ export class TryOnScene {
 
   /** Wears the frame's lighting and shadow (the worn glasses, or a crop's: crop-render.ts). */
   dress(glasses: Object3D): void {
-    if (this.contactShadows) addContactShadow(glasses);
+    const shadow = this.contactShadows ? addContactShadow(glasses) : null;
+    if (shadow) shadowByRoom(shadow, this.roomLight.uniforms);
     lightByRoom(glasses, this.roomLight.uniforms);
   }
 

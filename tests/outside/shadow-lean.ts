@@ -1,0 +1,72 @@
+// Where the frame's contact shadow lies in a picture the screen showed with the glasses on,
+// against the same picture held bare: what darkens the skin by a small share around the frame's
+// box is its shadow; the frame itself (a dark one darkens what it covers by most of its light)
+// and its edge are left out. Issue 52: the shadow falls away from the light. Nothing here asks
+// the app.
+import type { Picture } from './barcode.mjs';
+import { lumaAt as luma, type Rect } from './picture-judge';
+
+export interface ShadowLean {
+  /** The shadow's centre across the picture, px from its left, weighted by its darkening. */
+  x: number;
+  /** Its darkening summed (each pixel's share of its brightness lost). */
+  weight: number;
+}
+
+/** Brightness below which a pixel's share lost is noise (a level is a tenth of it or more). */
+const DIM = 16;
+/**
+ * A pixel that loses more than this share is the frame's: a dark frame takes most of the light,
+ * the shadow at most SHADOW_OPACITY's 0.15 (workers/render/contact-shadow.ts).
+ */
+const FRAME_SHARE = 0.3;
+/** Pixels this near the frame are left out: its antialiased edge. */
+const EDGE_PX = 2;
+
+/**
+ * The shadow in `worn` against `bare`, in the ring `margin` px wide around `box` (the frame's),
+ * outside `covered` (px). Inside the box the lenses show the picture again, with their own
+ * reflections and tint, which darken it by the picture's light: they are not read.
+ */
+export function shadowLean(
+  worn: Picture,
+  bare: Picture,
+  box: Rect,
+  margin: number,
+  covered: Rect[] = [],
+): ShadowLean {
+  const { width, height } = worn;
+  if (bare.width !== width || bare.height !== height) throw new Error('pictures differ in size');
+  const lost = new Float32Array(width * height);
+  const frame = new Uint8Array(width * height);
+  for (let i = 0; i < lost.length; i++) {
+    const before = luma(bare, i);
+    lost[i] = Math.max(0, before - luma(worn, i)) / Math.max(before, DIM);
+    if (lost[i]! <= FRAME_SHARE) continue;
+    const [x, y] = [i % width, Math.floor(i / width)];
+    for (let dy = -EDGE_PX; dy <= EDGE_PX; dy++) {
+      for (let dx = -EDGE_PX; dx <= EDGE_PX; dx++) {
+        const [u, v] = [x + dx, y + dy];
+        if (u >= 0 && u < width && v >= 0 && v < height) frame[v * width + u] = 1;
+      }
+    }
+  }
+  const within = (r: Rect, x: number, y: number) =>
+    x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height;
+  const skipped = (x: number, y: number) =>
+    within(box, x, y) || covered.some((r) => within(r, x, y));
+  let [sum, weight] = [0, 0];
+  const [x0, y0] = [Math.max(0, box.x - margin), Math.max(0, box.y - margin)];
+  const x1 = Math.min(width, box.x + box.width + margin);
+  const y1 = Math.min(height, box.y + box.height + margin);
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const i = y * width + x;
+      if (frame[i] || skipped(x, y)) continue;
+      sum += lost[i]! * x;
+      weight += lost[i]!;
+    }
+  }
+  // No shadow: no centre (NaN), which no bound takes.
+  return { x: weight > 0 ? sum / weight : NaN, weight };
+}
