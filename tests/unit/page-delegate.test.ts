@@ -11,7 +11,8 @@ vi.mock('../../workers/tracking/delegate-picker', () => ({ DelegatePicker: { sta
 const { startTracking } = await import('../../workers/tracking/start-tracking');
 
 const source = { modelBytes: new Uint8Array(), wasmLoaderUrl: '', wasmBinaryUrl: '' };
-const init = (debug?: EngineInit['debug']) => ({ allowedOrigins: [], debug }) as unknown as EngineInit;
+const init = (debug?: EngineInit['debug']) =>
+  ({ allowedOrigins: [], debug }) as unknown as EngineInit;
 
 it('tracks on the CPU on the page, untried, though a GPU was remembered or no verdict is', async () => {
   expect('importScripts' in globalThis).toBe(false);
