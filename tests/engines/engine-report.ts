@@ -3,6 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EngineSession } from './engine-session';
+import { withDeadline } from '../../src/shared/deadline';
 import { knownFault } from './known-faults';
 
 export interface EngineReport {
@@ -81,7 +82,7 @@ export async function runCheck(
   // Without a session the check did not run: that fails whatever is known.
   const known = session ? knownFault(report.engine, id) : undefined;
   const took = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
-  const consoleBefore = session ? (await session.consoleMessages().catch(() => [])).length : 0;
+  const consoleBefore = session ? await read(session.consoleMessages(), []) : [];
   try {
     if (!session) throw new Error('no browser session (launch failed)');
     await body();
@@ -90,8 +91,15 @@ export async function runCheck(
   } catch (error) {
     // What the user was told and what the page logged meanwhile: CI keeps only the first line.
     const said = session ? await pageWords(session, consoleBefore) : '';
-    if (error instanceof Error) error.message = `${error.message.split('\n')[0]}${said}`;
-    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof Error) {
+      const [first, ...rest] = error.message.split('\n');
+      try {
+        error.message = [`${first}${said}`, ...rest].join('\n');
+      } catch {
+        // A message that cannot be set (a DOMException's): the report line below still says it.
+      }
+    }
+    const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
     report.checks[id] = `${known ? 'KNOWN' : 'FAIL'} ${took()}: ${message?.slice(0, 160)}`;
     await mkdir(SHOTS, { recursive: true });
     await session?.screenshot(join(SHOTS, `${report.engine}-${id}.png`)).catch(() => {});
@@ -100,16 +108,27 @@ export async function runCheck(
   }
 }
 
-/** The page's alerts and statuses as shown, and its notable console lines after `from`. */
-async function pageWords(session: EngineSession, from: number): Promise<string> {
-  const shown = await session
-    .evaluate(() =>
+/** A page read for a failure's report gives up after this long: a stuck page must not hold it. */
+const READ_MS = 5_000;
+const read = <T>(answer: Promise<T>, otherwise: T): Promise<T> =>
+  withDeadline(answer, READ_MS).catch(() => otherwise);
+
+/**
+ * The page's alerts and statuses as shown, and its notable console lines logged since `before`
+ * was read (the page keeps its last lines only, so they are found after `before`'s last).
+ */
+async function pageWords(session: EngineSession, before: string[]): Promise<string> {
+  const shown = await read(
+    session.evaluate(() =>
       [...document.querySelectorAll('[role=alert], [role=status]')]
         .map((node) => node.textContent?.trim() ?? '')
         .filter((text) => text !== ''),
-    )
-    .catch((error: unknown) => [`(page unreadable: ${String(error).slice(0, 80)})`]);
-  const logged = notableConsole((await session.consoleMessages().catch(() => [])).slice(from));
+    ),
+    ['(page unreadable)'],
+  );
+  const now = await read(session.consoleMessages(), []);
+  const since = before.length > 0 ? now.lastIndexOf(before.at(-1)!) + 1 : 0;
+  const logged = notableConsole(now.slice(since));
   return ` | page shows: ${JSON.stringify(shown)} | logged: ${JSON.stringify(logged.slice(-6))}`;
 }
 

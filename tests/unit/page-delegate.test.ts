@@ -1,22 +1,28 @@
 // On the page (the fallback path) the detection shares the page's thread: the GPU graph's build
 // and first detections would hold the page for seconds, so the CPU tracks there without a
-// trial, whatever was remembered.
+// trial, whatever was remembered, and that is kept as no verdict.
 import { expect, it, vi } from 'vitest';
-import type { EngineInit } from '../../src/shared/try-on-types';
+import type { Delegate, EngineInit } from '../../src/shared/try-on-types';
 
-const start = vi.fn((_source: unknown, _decided: unknown, _force?: string) =>
-  Promise.resolve({ close: () => {} }),
+// A forced delegate is decided at once, as DelegatePicker.start does.
+const start = vi.hoisted(() =>
+  vi.fn((_source: unknown, decided: (delegate: Delegate) => void, force?: Delegate) => {
+    if (force) decided(force);
+    return Promise.resolve({ close: () => {} });
+  }),
 );
 vi.mock('../../workers/tracking/delegate-picker', () => ({ DelegatePicker: { start } }));
 const { startTracking } = await import('../../workers/tracking/start-tracking');
 
 const source = { modelBytes: new Uint8Array(), wasmLoaderUrl: '', wasmBinaryUrl: '' };
-const init = (debug?: EngineInit['debug']) =>
-  ({ allowedOrigins: [], debug }) as unknown as EngineInit;
+const init = () => ({ allowedOrigins: [] }) as unknown as EngineInit;
 
 it('tracks on the CPU on the page, untried, though a GPU was remembered or no verdict is', async () => {
   expect('importScripts' in globalThis).toBe(false);
-  await startTracking(source, init(), 'GPU', () => {});
-  await startTracking(source, init(), undefined, () => {});
+  const verdicts = vi.fn();
+  await startTracking(source, init(), 'GPU', verdicts);
+  await startTracking(source, init(), undefined, verdicts);
   expect(start.mock.calls.map((call) => call[2])).toEqual(['CPU', 'CPU']);
+  // Not measured, so not remembered: a worker path next time runs its own trial.
+  expect(verdicts).not.toHaveBeenCalled();
 });

@@ -23,7 +23,8 @@ const DROP_CM = 0.25;
 /** The silhouette's cell (cm) and the blur's box radius in cells (three passes: σ ≈ 2 mm). */
 const CELL_CM = 0.05;
 const BLUR_CELLS = 4;
-const MARGIN_CM = 0.8;
+/** Room around the front: the blur's reach, and the room's light moving it (up to 0.65 cm). */
+const MARGIN_CM = 1.5;
 /** A front wider or taller than this (cm) is no frame's: no shadow rather than a huge mask. */
 const MAX_FRONT_CM = { width: 30, height: 15 };
 /**
@@ -86,14 +87,8 @@ function silhouette(xy: Float32Array, box: { x: number; y: number; w: number; h:
   const cellX = (t: number) => (xy[t]! - box.x) / CELL_CM;
   const cellY = (t: number) => (xy[t + 1]! - box.y) / CELL_CM;
   for (let t = 0; t + 5 < xy.length; t += 6) {
-    const [ax, ay, bx, by, cx, cy] = [
-      cellX(t),
-      cellY(t),
-      cellX(t + 2),
-      cellY(t + 2),
-      cellX(t + 4),
-      cellY(t + 4),
-    ];
+    const [ax, bx, cx] = [cellX(t), cellX(t + 2), cellX(t + 4)];
+    const [ay, by, cy] = [cellY(t), cellY(t + 2), cellY(t + 4)];
     const area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
     if (area === 0) continue;
     const x0 = Math.max(0, Math.floor(Math.min(ax, bx, cx)));
@@ -142,9 +137,8 @@ export function blur(mask: Float32Array, w: number, h: number, r: number): void 
  * plane just behind the rims, a little below them, as under a light from above. It is a child of
  * the frame, so it shows, hides and leaves with it; the head occluder's depth hides it where the
  * head is nearer (a turned head's far side), and the rims where they are. The room's light read
- * from the picture moves it sideways and sets its darkness (shadowByRoom, room-lit.ts). The fit,
- * the temples and the lenses never see it (DRAWN_ONLY). Returns it (the one made before, if any),
- * or null for a front with nothing to cast.
+ * from the picture moves it sideways (shadowByRoom, room-lit.ts). The fit, the temples and the
+ * lenses never see it (DRAWN_ONLY). Returns it (or the one made before), null if nothing casts.
  */
 export function addContactShadow(glasses: Object3D): Mesh | null {
   const made = glasses.getObjectByName(CONTACT_SHADOW);

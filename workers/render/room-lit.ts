@@ -31,7 +31,7 @@ const CAST_RANGE = [0.7, 1.4] as const;
  * eye spans for each unit of the cheeks' contrast ((bright − dark) / (bright + dark)), counted up
  * to SHADOW_CONTRAST. A light 45° to one side lights the cheeks' normals (about ±30° off the
  * front) at cos 15° and cos 75°, a contrast near 0.6, and casts rims 0.5–1 cm before the skin
- * 0.5–1 cm over: about 0.1 eye spans, inside the shadow's margin.
+ * 0.5–1 cm over: about 0.1 eye spans, inside the shadow's margin (contact-shadow.ts).
  */
 const SHADOW_SHIFT = 0.17;
 const SHADOW_CONTRAST = 0.6;

@@ -51,13 +51,12 @@ export async function startTracking(
   // On the page the detection runs on the page's own thread, where building the GPU graph and its
   // first detections hold everything for seconds (WebKitGTK: built in 10.7–12.1 s, first
   // detections 2.4–7.4 s, the engine restarted as stuck: tests/engines (c) under load), and
-  // WebKit masks the renderer's name, so software GL is not seen there: the CPU tracks, untried.
+  // WebKit masks the renderer's name, so software GL is not seen there: the CPU tracks, untried,
+  // and nothing is kept as a verdict (the worker path, if it works next time, measures its own).
   const onPage = !('importScripts' in globalThis);
-  const picker = await DelegatePicker.start(
-    source,
-    onDecided,
-    onPage ? (debug?.forceDelegate ?? 'CPU') : force,
-  );
+  const picker = onPage
+    ? await DelegatePicker.start(source, () => {}, debug?.forceDelegate ?? 'CPU')
+    : await DelegatePicker.start(source, onDecided, force);
   return {
     attach({ facePose, scene }) {
       const audit = __TEST_HOOKS__ && scheduler.mode === 'audit' ? new TrackAudit() : null;
