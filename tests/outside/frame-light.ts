@@ -3,7 +3,7 @@
 // red and blue (issue 52: the frame's brighter side and colour cast follow the face's). Nothing
 // here asks the app.
 import type { Picture } from './barcode.mjs';
-import { CHANGED, lumaAt as luma, type Rect } from './picture-judge';
+import { CHANGED, inRects, lumaAt as luma, type Rect } from './picture-judge';
 
 export interface FrameLight {
   /** Pixels of the frame (darkened by more than CHANGED), on each half. */
@@ -30,11 +30,9 @@ export function frameLight(worn: Picture, bare: Picture, covered: Rect[] = []): 
   if (bare.width !== width || bare.height !== height) throw new Error('pictures differ in size');
   const frame: number[] = [];
   let [x0, x1, y0, y1] = [width, -1, height, -1];
-  const inCovered = (x: number, y: number) =>
-    covered.some((r) => x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height);
   for (let i = 0; i < width * height; i++) {
     if (luma(bare, i) - luma(worn, i) <= CHANGED) continue;
-    if (inCovered(i % width, Math.floor(i / width))) continue;
+    if (inRects(covered, i % width, Math.floor(i / width))) continue;
     frame.push(i);
     x0 = Math.min(x0, i % width);
     x1 = Math.max(x1, i % width);

@@ -44,6 +44,10 @@ export interface Reading {
 /** Brightness this far from the source frame's (0–255, smoothed) is drawn over it. */
 export const CHANGED = 30;
 
+/** Whether pixel (x, y) lies in any of `rects`. */
+export const inRects = (rects: readonly Rect[], x: number, y: number) =>
+  rects.some((r) => x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height);
+
 /** Pixel `i`'s brightness (Rec. 601, 0–255). */
 export const lumaAt = (p: Picture, i: number) =>
   0.299 * p.data[i * p.channels]! +
@@ -134,13 +138,11 @@ export async function judgeAgainst(
   // hair apart, or a colour bled by chroma upsampling, stays under CHANGED; a rim does not.
   const a = smoothedLuma(picture.data, picture.channels, width, height);
   const b = smoothedLuma(shown, 3, width, height);
-  const inCovered = (x: number, y: number) =>
-    covered.some((r) => x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height);
   const changed = new PixelMoments();
   for (let y = Math.max(1, skipRows); y < height - 1; y++) {
     for (let x = 1; x < width - 1; x++) {
       const p = y * width + x;
-      if (Math.abs(a[p]! - b[p]!) <= CHANGED || inCovered(x, y)) continue;
+      if (Math.abs(a[p]! - b[p]!) <= CHANGED || inRects(covered, x, y)) continue;
       changed.add(x, y);
     }
   }

@@ -4,7 +4,7 @@
 // and its edge are left out. Issue 52: the shadow falls away from the light. Nothing here asks
 // the app.
 import type { Picture } from './barcode.mjs';
-import { lumaAt as luma, type Rect } from './picture-judge';
+import { inRects, lumaAt as luma, type Rect } from './picture-judge';
 
 export interface ShadowLean {
   /** The shadow's centre across the picture, px from its left, weighted by its darkening. */
@@ -51,10 +51,7 @@ export function shadowLean(
       }
     }
   }
-  const within = (r: Rect, x: number, y: number) =>
-    x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height;
-  const skipped = (x: number, y: number) =>
-    within(box, x, y) || covered.some((r) => within(r, x, y));
+  const skipped = [box, ...covered];
   let [sum, weight] = [0, 0];
   const [x0, y0] = [Math.max(0, box.x - margin), Math.max(0, box.y - margin)];
   const x1 = Math.min(width, box.x + box.width + margin);
@@ -62,7 +59,7 @@ export function shadowLean(
   for (let y = y0; y < y1; y++) {
     for (let x = x0; x < x1; x++) {
       const i = y * width + x;
-      if (frame[i] || skipped(x, y)) continue;
+      if (frame[i] || inRects(skipped, x, y)) continue;
       sum += lost[i]! * x;
       weight += lost[i]!;
     }
