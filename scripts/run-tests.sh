@@ -51,7 +51,8 @@ lane_a=(tests/e2e/camera.e2e.ts tests/e2e/faults.e2e.ts tests/e2e/page-fallback.
 lane_b=(tests/e2e/photo.e2e.ts tests/e2e/try-all.e2e.ts tests/e2e/lens.e2e.ts
   tests/e2e/privacy.e2e.ts tests/e2e/phone.e2e.ts tests/e2e/site.e2e.ts
   tests/e2e/text-fit.e2e.ts tests/e2e/embed.e2e.ts tests/e2e/bad-catalogue.e2e.ts
-  tests/e2e/glasses-tools.e2e.ts tests/e2e/smoke.e2e.ts tests/e2e/big-catalogue.e2e.ts)
+  tests/e2e/glasses-tools.e2e.ts tests/e2e/smoke.e2e.ts tests/e2e/big-catalogue.e2e.ts
+  tests/e2e/occlusion.e2e.ts)
 timed "e2e (Chromium), lane A" npx vitest run --project e2e "${lane_a[@]}" >"$logs/a" 2>&1 &
 a=$!
 timed "e2e (Chromium), lane B" npx vitest run --project e2e "${lane_b[@]}" >"$logs/b" 2>&1 &

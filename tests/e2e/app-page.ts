@@ -119,6 +119,14 @@ export async function selectGlasses(page: Page, serialNo: string): Promise<void>
     .waitFor({ timeout: 30_000 });
 }
 
+/** Selects glasses and waits until they are worn (their cell no longer busy putting them on). */
+export async function wearGlasses(page: Page, serialNo: string): Promise<void> {
+  await selectGlasses(page, serialNo);
+  await page
+    .locator(`.model-cell[data-serial="${serialNo}"][aria-pressed="true"][aria-busy="false"]`)
+    .waitFor({ timeout: 60_000 });
+}
+
 /** Whether ModelDB holds a record under `key` (read from the page with the raw IndexedDB API). */
 export function hasModelDbRecord(page: Page, key: string): Promise<boolean> {
   return page.evaluate(async (key) => {

@@ -9,10 +9,13 @@ import { prepareCodedClips } from '../outside/clips.mjs';
 import { frameLight, type FrameLight } from '../outside/frame-light';
 import type { Picture } from '../outside/barcode.mjs';
 import { decodePicture, type Rect } from '../outside/picture-judge';
+import { clipJudge, onEyes, STILL_OFF, untilScreen } from '../outside/poll-screen';
+import { ReferenceFaces } from '../outside/reference-faces';
 import { shadowLean } from '../outside/shadow-lean';
 import { shootPicture, type Shot } from '../outside/screen';
-import { selectGlasses, waitForStats } from './app-page';
+import { readStats, wearGlasses } from './app-page';
 import { withApp } from './app-session';
+import { trackedSince, whileHeld, wornThenBare } from './held-picture';
 import { litPhotos } from './lit-photos.mjs';
 import { chooseFile, choosePhoto, DIST_DIR } from './media-helpers';
 
@@ -43,26 +46,15 @@ const SAME_LEVEL = 0.15;
 const SHADOW_FOLLOWS = 0.1;
 
 let server: { url: string; close(): Promise<void> };
+let stillFaces: ReferenceFaces;
 beforeAll(async () => {
+  stillFaces = await ReferenceFaces.of(still);
   server = await startServer({ dir: DIST_DIR, port: 0 });
 });
-afterAll(() => server?.close());
-
-/** The screen once it shows a picture other than `previous` and stays on it. */
-async function settledShot(page: Page, previous: Shot | null): Promise<Shot> {
-  let shot: Shot | null = null;
-  await expect
-    .poll(
-      async () => {
-        shot = await shootPicture(page);
-        if (previous?.png.equals(shot.png)) return false;
-        return shot.png.equals((await shootPicture(page)).png);
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-  return shot!;
-}
+afterAll(async () => {
+  await stillFaces?.close();
+  await server?.close();
+});
 
 interface Seen {
   worn: Picture;
@@ -71,33 +63,33 @@ interface Seen {
   covered: Rect[];
 }
 
+/**
+ * The playing video once the screen shows the glasses on its eyes (its pictures differ in their
+ * band, the frame's number, so none settles), then held bare for half a second.
+ */
+async function playingVideo(page: Page): Promise<{ worn: Shot; bare: Shot }> {
+  let worn: Shot | null = null;
+  const shoot = async () => (worn = await shootPicture(page));
+  await untilScreen('room-light-video', shoot, clipJudge(still, stillFaces), onEyes(STILL_OFF));
+  const bare = await whileHeld(page, () => page.waitForTimeout(500).then(() => shootPicture(page)));
+  return { worn: worn!, bare };
+}
+
 /** Each of `looks` worn and held bare, as the screen shows them. */
 async function seenAt<L extends Look>(path: string, looks: readonly L[]): Promise<Record<L, Seen>> {
   return withApp(server.url, { path }, async ({ page }) => {
-    const picture = page.getByTestId('picture');
     const seen = {} as Record<L, Seen>;
     let previous: Shot | null = null;
     const sources = { ...photos, video: still.file };
-    for (const look of looks) {
+    for (const [k, look] of looks.entries()) {
+      const tracked = (await readStats(page)).workerTracked;
       if (look === 'video') await chooseFile(page, sources.video);
       else await choosePhoto(page, sources[look]);
-      if (!previous) await selectGlasses(page, '002'); // a black acetate frame
-      await waitForStats(page, (s) => s.face === 1 && s.eyes.length === 4, 60_000);
-      // A playing video's pictures differ in their band (the frame's number): read after 2 s.
-      const worn: Shot =
-        look === 'video'
-          ? await page.waitForTimeout(2000).then(() => shootPicture(page))
-          : await settledShot(page, previous);
+      await trackedSince(page, tracked);
+      if (k === 0) await wearGlasses(page, '002'); // a black acetate frame
+      const { worn, bare }: { worn: Shot; bare: Shot } =
+        look === 'video' ? await playingVideo(page) : await wornThenBare(page, previous);
       previous = worn;
-      const box = (await picture.boundingBox())!;
-      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-      await page.mouse.down();
-      // Once the held picture shows (a photo's screen then stays; a video's band keeps changing).
-      const bare: Shot =
-        look === 'video'
-          ? await page.waitForTimeout(500).then(() => shootPicture(page))
-          : await settledShot(page, worn);
-      await page.mouse.up();
       const covered = [...worn.covered, ...bare.covered];
       const [a, b] = await Promise.all([decodePicture(worn.png), decodePicture(bare.png)]);
       if (look === 'video') {

@@ -5,7 +5,12 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import type { Browser, BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { launchChromium } from '../e2e/browser.mjs';
-import { referenceFace, type ReferenceFace } from '../e2e/reference-eyes';
+import {
+  referenceFace,
+  referenceLandmarks,
+  type ReferenceFace,
+  type ReferenceLandmarks,
+} from '../e2e/reference-eyes';
 import type { Picture } from './barcode.mjs';
 import type { RawClip } from './source-frames.mjs';
 import { sourceFrame } from './source-frames.mjs';
@@ -14,8 +19,8 @@ export type { ReferenceFace };
 
 let detector: { browser: Promise<Browser>; context: Promise<BrowserContext> } | null = null;
 
-/** The reference detector's face on `picture` (its own pixels), or null without one. */
-export async function detectFace(picture: Picture): Promise<ReferenceFace | null> {
+/** `picture` as the reference detector is handed it: its own browser's context and a PNG. */
+async function forDetector(picture: Picture): Promise<[BrowserContext, string]> {
   if (!detector) {
     const browser = launchChromium();
     detector = { browser, context: browser.then((b) => b.newContext()) };
@@ -25,7 +30,17 @@ export async function detectFace(picture: Picture): Promise<ReferenceFace | null
   })
     .png({ compressionLevel: 1 })
     .toBuffer();
-  return referenceFace(await detector.context, `data:image/png;base64,${png.toString('base64')}`);
+  return [await detector.context, `data:image/png;base64,${png.toString('base64')}`];
+}
+
+/** The reference detector's face on `picture` (its own pixels), or null without one. */
+export async function detectFace(picture: Picture): Promise<ReferenceFace | null> {
+  return referenceFace(...(await forDetector(picture)));
+}
+
+/** Every landmark the reference detector finds on `picture`, or null without a face. */
+export async function detectLandmarks(picture: Picture): Promise<ReferenceLandmarks | null> {
+  return referenceLandmarks(...(await forDetector(picture)));
 }
 
 /** Closes the reference detector's browser (a later detection starts another). */

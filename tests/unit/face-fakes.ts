@@ -17,6 +17,7 @@ export function fakeScene() {
     },
     setTrueScale: () => {},
     setExpression: () => {},
+    setFace: () => {},
     setEyes: (shown) => eyes.push([...shown]),
   };
   return { scene, poses, eyes };

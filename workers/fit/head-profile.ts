@@ -1,10 +1,13 @@
-import { Vector3, type Object3D } from 'three';
+import { Matrix4, Vector3, type Object3D } from 'three';
 import { meshesOf } from './fit-geometry';
 
 /** Bin size of the profile, cm (the occluder's skull triangles are 1–2 cm across). */
 const BIN_CM = 0.5;
 /** Sample spacing along the occluder's triangle edges and across their faces, cm. */
 const SAMPLE_CM = 0.25;
+
+/** Whether a triangle, by its three vertices' indices, is read. */
+export type TriangleFilter = (a: number, b: number, c: number) => boolean;
 
 /**
  * How far the head reaches to each side at a given height and depth, in the canonical face's
@@ -14,21 +17,40 @@ export class HeadProfile {
   /** Bin key (keyOf) → the largest |x| sampled there on that side. */
   private readonly reach = new Map<number, number>();
 
-  /** `head`: the occluder, its matrices relative to the face's anchor. */
-  constructor(head: Object3D) {
+  /**
+   * `head`: the occluder, its matrices relative to the face's anchor; or, once it is on the
+   * anchor, relative to `within` (the anchor). `keep`: which triangles (by their vertices'
+   * indices) are read; all of them by default.
+   */
+  constructor(head?: Object3D, within?: Object3D, keep?: TriangleFilter) {
+    if (head) this.sample(head, within, keep);
+  }
+
+  /** This profile with `head`'s triangles that `keep` takes read into it too (a copy). */
+  with(head: Object3D, within: Object3D | undefined, keep: TriangleFilter): HeadProfile {
+    const profile = new HeadProfile();
+    for (const [key, r] of this.reach) profile.reach.set(key, r);
+    profile.sample(head, within, keep);
+    return profile;
+  }
+
+  private sample(head: Object3D, within?: Object3D, keep?: TriangleFilter): void {
     head.updateMatrixWorld(true);
+    const toFace = within ? within.matrixWorld.clone().invert() : new Matrix4();
+    const matrix = new Matrix4();
     const [a, b, c] = [new Vector3(), new Vector3(), new Vector3()];
     const point = new Vector3();
     for (const mesh of meshesOf(head)) {
       const position = mesh.geometry.getAttribute('position');
       const index = mesh.geometry.getIndex();
       const count = index ? index.count : position.count;
-      const vertex = (i: number, v: Vector3) =>
-        v.fromBufferAttribute(position, index ? index.getX(i) : i).applyMatrix4(mesh.matrixWorld);
+      matrix.multiplyMatrices(toFace, mesh.matrixWorld);
+      const at = (i: number) => (index ? index.getX(i) : i);
       for (let i = 0; i + 2 < count; i += 3) {
-        vertex(i, a);
-        vertex(i + 1, b);
-        vertex(i + 2, c);
+        if (keep && !keep(at(i), at(i + 1), at(i + 2))) continue;
+        a.fromBufferAttribute(position, at(i)).applyMatrix4(matrix);
+        b.fromBufferAttribute(position, at(i + 1)).applyMatrix4(matrix);
+        c.fromBufferAttribute(position, at(i + 2)).applyMatrix4(matrix);
         // Points spread over the triangle, so a sparse skull still fills every bin it crosses.
         const steps = Math.ceil(
           Math.max(a.distanceTo(b), b.distanceTo(c), c.distanceTo(a)) / SAMPLE_CM,

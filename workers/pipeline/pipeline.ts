@@ -275,6 +275,7 @@ export class TryOnPipeline {
 
   private restartPose(): void {
     this.facePose.reset();
+    this.scene.resetHead();
     this.tracking.reset();
   }
 
@@ -285,6 +286,7 @@ export class TryOnPipeline {
     this.tryAll.end();
     this.kept.clear();
     this.facePose.clear();
+    this.scene.resetHead();
     this.tracking.reset();
     this.meter.restartWatch();
     this.publish(true);

@@ -19,6 +19,7 @@ export function scenePoseSink(scene: TryOnScene): PoseSink {
       const glasses = scene.currentGlasses;
       if (glasses) applyBlendshapes(glasses, scores);
     },
+    setFace: (points, pose, weight) => scene.fitHead(points, pose, weight),
     setEyes: (eyes) => {
       scene.lensEyes = eyes;
     },

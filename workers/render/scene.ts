@@ -16,7 +16,8 @@ import { CAMERA_FAR, CAMERA_FOV, CAMERA_NEAR } from '../../src/shared/render-con
 import type { CubeLevel } from './env-prefilter';
 import { environmentOnGpu, prefilteredEnvironment } from './scene-environment';
 import { slowShaderLinks } from './shader-links';
-import { HeadProfile } from '../fit/head-profile';
+import { HeadFit } from './head-fit';
+import type { FacePoint } from '../common/pose-sink';
 import type { TempleFit } from '../fit/temple-bend';
 import { TrueSize } from '../measure/true-size';
 import { addContactShadow } from './contact-shadow';
@@ -42,6 +43,8 @@ export class TryOnScene {
   /** The glasses' parent under the anchor: their size on this face (true-size.ts). */
   readonly trueSize = new TrueSize();
   private glasses: Object3D | null = null;
+  /** The head occluder's face fitted to the tracked one; null until the occluder is in. */
+  private headFit: HeadFit | null = null;
   /** How the lenses look: the eyes behind them, tint, coating (lens/lens-layer.ts). */
   readonly lensLayer = new LensLayer();
   /**
@@ -151,8 +154,20 @@ export class TryOnScene {
 
   addOccluder(occluder: Object3D): void {
     // Read before it joins the anchor: its matrices are then relative to the face.
-    this.trueSize.temples.setHead(new HeadProfile(occluder));
+    this.headFit = new HeadFit(occluder);
+    this.trueSize.temples.setHead(this.headFit.profile());
     this.anchor.add(occluder);
+  }
+
+  /** Fits the head occluder to the tracked face (head-fit.ts); the temples rest on it. */
+  fitHead(points: readonly FacePoint[], pose: Matrix4, weight: number): void {
+    const head = this.headFit?.fit(points, pose, this.camera, weight, this.anchor);
+    if (head) this.trueSize.temples.setHead(head);
+  }
+
+  /** The head occluder back to the average face (a new face, or none). */
+  resetHead(): void {
+    if (this.headFit) this.trueSize.temples.setHead(this.headFit.reset(this.anchor));
   }
 
   /** Wears `glasses` (fitted: `fit` says where their lenses are and whether they have temples). */

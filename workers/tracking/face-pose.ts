@@ -13,6 +13,13 @@ import type { TrackResult } from '../common/track-result';
  * a jump (a seek, a loop) that came while its detection was out: as detected, and the filter,
  * started afresh at the jump, does not learn it, so the frames after the jump wait for their own.
  */
+/**
+ * How much of each moving result's face shape the head occluder takes (render/head-fit.ts): a
+ * landmark's jitter from result to result halves, and a new expression is followed within
+ * three results.
+ */
+const FACE_BLEND = 0.5;
+
 export type PoseUse = 'moving' | 'still' | 'still-before-jump';
 
 /**
@@ -71,6 +78,9 @@ export class FacePose {
       if (use === 'still') this.filter.apply(this.raw, timeMs, this.smoothed);
       this.sink.setPose(this.raw);
     }
+    const points = result.faceLandmarks?.[0];
+    const weight = use === 'moving' && !this.lock.changed ? FACE_BLEND : 1;
+    if (points) this.sink.setFace(points, this.raw, weight);
     this.scores.clear();
     for (const c of result.faceBlendshapes?.[0]?.categories ?? [])
       this.scores.set(c.categoryName, c.score);

@@ -1,0 +1,52 @@
+// A still picture worn and held bare (press and hold to compare), each shot once the screen
+// shows it: a fixed wait once read a worn shot as bare on a loaded machine.
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { shootPicture, type Shot } from '../outside/screen';
+import { waitForStats } from './app-page';
+
+/** The screen once it shows a picture other than `previous` and stays on it. */
+export async function settledShot(page: Page, previous: Shot | null): Promise<Shot> {
+  let shot: Shot | null = null;
+  await expect
+    .poll(
+      async () => {
+        shot = await shootPicture(page);
+        if (previous?.png.equals(shot.png)) return false;
+        return shot.png.equals((await shootPicture(page)).png);
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  return shot!;
+}
+
+/** `shoot` while the picture is held (the glasses hidden), released after whatever happens. */
+export async function whileHeld<T>(page: Page, shoot: () => Promise<T>): Promise<T> {
+  const box = (await page.getByTestId('picture').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  try {
+    return await shoot();
+  } finally {
+    await page.mouse.up();
+  }
+}
+
+/**
+ * A new still picture worn, once the screen steadily shows one other than `previousWorn` (the
+ * last picture's), then held bare: the first steady picture other than the worn one. Wait for
+ * the new picture's own detection first (`trackedSince`): a new photo shows bare until then.
+ */
+export async function wornThenBare(
+  page: Page,
+  previousWorn: Shot | null,
+): Promise<{ worn: Shot; bare: Shot }> {
+  const worn = await settledShot(page, previousWorn);
+  return { worn, bare: await whileHeld(page, () => settledShot(page, worn)) };
+}
+
+/** Waits for a detection after `tracked` (a stats count read before the picture changed). */
+export async function trackedSince(page: Page, tracked: number): Promise<void> {
+  await waitForStats(page, (s) => s.workerTracked > tracked && s.face === 1 && s.eyes.length === 4);
+}
