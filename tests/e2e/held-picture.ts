@@ -1,5 +1,5 @@
 // A still picture worn and held bare (press and hold to compare), each shot once the screen
-// shows it: a fixed wait once read a worn shot as bare on a loaded machine.
+// shows it: the hold takes effect a moment after the press, later on a loaded machine.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { shootPicture, type Shot } from '../outside/screen';

@@ -9,7 +9,13 @@ import { prepareCodedClips } from '../outside/clips.mjs';
 import { frameLight, type FrameLight } from '../outside/frame-light';
 import type { Picture } from '../outside/barcode.mjs';
 import { decodePicture, type Rect } from '../outside/picture-judge';
-import { clipJudge, onEyes, STILL_OFF, untilScreen } from '../outside/poll-screen';
+import {
+  bare as bareScreen,
+  clipJudge,
+  onEyes,
+  STILL_OFF,
+  untilScreen,
+} from '../outside/poll-screen';
 import { ReferenceFaces } from '../outside/reference-faces';
 import { shadowLean } from '../outside/shadow-lean';
 import { shootPicture, type Shot } from '../outside/screen';
@@ -65,14 +71,16 @@ interface Seen {
 
 /**
  * The playing video once the screen shows the glasses on its eyes (its pictures differ in their
- * band, the frame's number, so none settles), then held bare for half a second.
+ * band, the frame's number, so none settles), then held until the screen shows it bare.
  */
 async function playingVideo(page: Page): Promise<{ worn: Shot; bare: Shot }> {
-  let worn: Shot | null = null;
-  const shoot = async () => (worn = await shootPicture(page));
-  await untilScreen('room-light-video', shoot, clipJudge(still, stillFaces), onEyes(STILL_OFF));
-  const bare = await whileHeld(page, () => page.waitForTimeout(500).then(() => shootPicture(page)));
-  return { worn: worn!, bare };
+  let last: Shot | null = null;
+  const shoot = async () => (last = await shootPicture(page));
+  const judge = clipJudge(still, stillFaces);
+  await untilScreen('room-light-video', shoot, judge, onEyes(STILL_OFF));
+  const worn = last!;
+  await whileHeld(page, () => untilScreen('room-light-video-bare', shoot, judge, bareScreen));
+  return { worn, bare: last! };
 }
 
 /** Each of `looks` worn and held bare, as the screen shows them. */

@@ -3,8 +3,7 @@
 // are files that only lost a texture; files that cannot be worn say why on their cell, store
 // nothing and leave the glasses on the face.
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { clipJudge, onEyes, STILL_OFF, untilScreen } from '../outside/poll-scree
 import { ReferenceFaces } from '../outside/reference-faces';
 import { shootPicture } from '../outside/screen';
 import { selectGlasses, startCamera } from './app-page';
+import { shopCopy } from './shop-copy';
 import { newSession, serviceWorkerInControl } from './storage-helpers';
 
 const camera = (await prepareCodedClips()).still;
@@ -53,31 +53,20 @@ const SHOP = [
 
 beforeAll(async () => {
   faces = await ReferenceFaces.of(camera);
-  // A copy of the built app whose manifest lists the shop's files (with size and SHA-256).
-  root = await mkdtemp(join(tmpdir(), 'shop-glasses-'));
-  await cp('dist', root, { recursive: true });
   const original = new Uint8Array(await readFile('public/models/002.glb'));
   const files = new Map<string, Uint8Array>();
   for (const v of await makeVariants(original)) files.set(v.name, v.glb);
   replacement = files.get('mm')!;
   for (const b of await makeBadFiles(original)) files.set(b.name.replace(/\.glb$/, ''), b.bytes);
-  const manifest = JSON.parse(await readFile(join(root, 'others/manifest.json'), 'utf8'));
-  for (const entry of SHOP) {
-    const bytes = files.get(entry.file);
-    if (!bytes) throw new Error(`corpus has no ${entry.file}`);
-    await writeFile(join(root, `models/shop-${entry.file}.glb`), bytes);
-    manifest.push({
-      value: `models/shop-${entry.file}.glb`,
-      serialNo: entry.serial,
-      text: entry.text,
-      ...(entry.undeclared
-        ? {}
-        : { size: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') }),
-    });
-  }
-  for (const suffix of ['', '.br', '.gz'])
-    await rm(join(root, `others/manifest.json${suffix}`), { force: true });
-  await writeFile(join(root, 'others/manifest.json'), JSON.stringify(manifest));
+  root = await shopCopy(
+    'shop-glasses',
+    SHOP.map((entry) => {
+      const bytes = files.get(entry.file);
+      if (!bytes) throw new Error(`corpus has no ${entry.file}`);
+      const value = `models/shop-${entry.file}.glb`;
+      return { ...entry, serialNo: entry.serial, value, bytes };
+    }),
+  );
   server = await startServer({ dir: root, port: 0 });
 });
 afterAll(async () => {

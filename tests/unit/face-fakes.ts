@@ -8,6 +8,8 @@ import type { TrackResult } from '../../workers/common/track-result';
 export function fakeScene() {
   const poses: (Matrix4 | null)[] = [];
   const eyes: (readonly number[])[] = [];
+  /** The weight each face fit was handed with (head-fit.ts). */
+  const fits: number[] = [];
   const scene: PoseSink = {
     size: { width: 640, height: 480 },
     camera: new PerspectiveCamera(63, 640 / 480, 1, 1000),
@@ -17,10 +19,10 @@ export function fakeScene() {
     },
     setTrueScale: () => {},
     setExpression: () => {},
-    setFace: () => {},
+    setFace: (_points, _pose, weight) => fits.push(weight),
     setEyes: (shown) => eyes.push([...shown]),
   };
-  return { scene, poses, eyes };
+  return { scene, poses, eyes, fits };
 }
 
 /** One face at picture x `x` (0..1), 50 cm away. */

@@ -58,3 +58,12 @@ it('keeps the pose drawn on a still picture the detector misses, not on a moving
   pose.apply(none, 50, false, 'still');
   expect(poses.at(-1)).toBeNull();
 });
+
+it('hands the head occluder each face: a still one whole, a moving one halfway', () => {
+  const { scene, fits } = fakeScene();
+  const pose = new FacePose(scene);
+  pose.apply(faceAt(0.3), 0, false, 'still');
+  pose.apply(faceAt(0.3), 40, false);
+  pose.apply(faceAt(0.3), 80, false);
+  expect(fits).toEqual([1, 0.5, 0.5]);
+});

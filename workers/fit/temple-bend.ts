@@ -15,7 +15,10 @@ import type { HeadProfile } from './head-profile';
 const HINGE_BEHIND_CM = 1;
 /** Where along the temples (0 hinge … 1 tip, by depth) they are made to meet the head. */
 const RUN = [0.15, 0.8] as const;
-/** What the temples keep from the head: the occluder lies 3 mm inside the face, hair is thick. */
+/**
+ * What the temples keep from the head: hair is thick. The occluder lies 3 mm inside the face in
+ * front; at the sides, fitted to this face, its outline is the face's own (render/head-fit.ts).
+ */
 export const CLEARANCE_CM = 0.2;
 /** A frame far too narrow or wide for the head is bent no further than this. */
 export const MAX_BEND_RAD = (12 * Math.PI) / 180;
@@ -67,9 +70,13 @@ export class TempleBend {
     return this.head;
   }
 
-  setHead(head: HeadProfile): void {
+  /**
+   * Takes the head the arms meet. `rebend`: bend them anew even where the bend stays within
+   * MIN_CHANGE_CM (the first head); a head refitted to the face re-uploads only what moved.
+   */
+  setHead(head: HeadProfile, rebend = true): void {
     this.head = head;
-    this.update(this.scale, true);
+    this.bend(rebend);
   }
 
   /** Takes new glasses: their matrices relative to the fitted frame (not yet on the face). */
@@ -117,7 +124,12 @@ export class TempleBend {
     // The measured size wanders by hundredths of a percent between frames: not worth a pass.
     if (!force && Math.abs(scale - this.scale) < SCALE_STEP) return;
     this.scale = scale;
-    const head = this.head;
+    this.bend(force);
+  }
+
+  /** Bends the arms to the head at this scale, if that moves either by MIN_CHANGE_CM (or `force`). */
+  private bend(force: boolean): void {
+    const { head, scale } = this;
     if (!head || this.vertices.length === 0) return;
     const left = this.bendFor(head, 1, scale);
     const right = this.bendFor(head, -1, scale);

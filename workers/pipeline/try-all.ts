@@ -59,6 +59,7 @@ export class TryAll {
           mirror,
           faceScale: this.scene.trueSize.current,
           eyes: [...eyes],
+          head: this.scene.headShape(),
         };
         const crop = cropAroundEyes(eyes, frame.displayWidth, frame.displayHeight);
         return { frame: this.frames.clone(frame), pose, crop };

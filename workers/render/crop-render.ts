@@ -9,6 +9,7 @@ import {
 import { canvasImage } from '../common/surface';
 import { TempleBend, type TempleFit } from '../fit/temple-bend';
 import { sizeMatrix } from '../measure/true-size';
+import type { HeadShape } from './head-fit';
 import type { TryOnScene } from './scene';
 
 /** A part of the picture as the preview shows it (mirrored or not), in fractions of its size. */
@@ -26,6 +27,8 @@ export interface StillPose {
   faceScale: number;
   /** Its eyes, [x0, y0, x1, y1] as fractions of the picture (as the preview shows it). */
   eyes: readonly number[];
+  /** The head occluder as fitted to it (null: none fitted), which the candidates' arms meet. */
+  head: HeadShape | null;
 }
 
 /**
@@ -79,13 +82,14 @@ export function renderCrop(
     if (worn) worn.visible = false;
     if (glasses) {
       const bend = new TempleBend();
-      const head = trueSize.temples.headProfile;
+      const head = pose.head?.head ?? trueSize.temples.headProfile;
       if (head) bend.setHead(head);
       bend.wear(glasses.object, glasses.fit);
       bend.update(pose.faceScale, true);
       scene.dress(glasses.object);
       trueSize.group.add(glasses.object);
     }
+    scene.showHead(pose.head);
     sizeMatrix(pose.faceScale, trueSize.group.matrix);
     trueSize.group.matrixWorldNeedsUpdate = true;
     scene.setPose(pose.matrix);
@@ -105,6 +109,7 @@ export function renderCrop(
     scene.roomLight.hold = true;
     return canvasImage(scene.renderStill(frame), 'image/jpeg', TRY_ALL_JPEG_QUALITY);
   } finally {
+    scene.showHead(null);
     scene.roomLight.hold = false;
     scene.lensLayer.detach(copies);
     scene.lensEyes = lensEyes;

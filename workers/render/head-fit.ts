@@ -1,10 +1,15 @@
-import { Matrix4, Vector3, type BufferAttribute, type Camera, type Object3D } from 'three';
+import { BufferAttribute, Matrix4, Vector3, type Camera, type Mesh, type Object3D } from 'three';
 import { meshesOf } from '../fit/fit-geometry';
-import { HeadProfile } from '../fit/head-profile';
+import { HeadProfile, type TriangleFilter } from '../fit/head-profile';
+import { EYE_OUTER_X, NOSE_BRIDGE } from '../common/canonical-face';
 import type { FacePoint } from '../common/pose-sink';
 
 /** The face mesh's landmarks (MediaPipe's 468; the irises' 10 after them are not on the mesh). */
 const FACE_POINTS = 468;
+/** Landmarks whose places tell the occluder's face is in MediaPipe's order, and how near. */
+const BRIDGE = 168;
+const EYE_CORNERS = [33, 263] as const;
+const ORDER_CHECK_CM = 0.5;
 /**
  * How far a landmark may pull the occluder's face from the average one, cm: a face's own shape
  * moves its points up to about 1.5 cm from the average; a point further off is a tracking
@@ -17,6 +22,12 @@ export const MAX_PULL_CM = 2;
  * stays under it on a still face, and each bend re-reads the face and re-uploads the temples.
  */
 const PROFILE_STEP_CM = 0.3;
+
+/** A fitted face kept: its points' pull (cm, the face's space) and the head's reach then. */
+export interface HeadShape {
+  pull: Float32Array;
+  head: HeadProfile;
+}
 
 /**
  * The head occluder's face, fitted to this face: each of its 468 face points moved, at its own
@@ -37,7 +48,9 @@ export class HeadFit {
   private readonly toCamera = new Matrix4();
   private readonly point = new Vector3();
   private readonly seen = new Vector3();
-  private readonly count: number;
+  /** Whether each face point lies on the face's sides, where the temples run past. */
+  private readonly sides: boolean[];
+  private readonly movesWithFace: TriangleFilter;
   /** The pull the temples were last bent to (their head profile was read then). */
   private readonly profiledPull: Float32Array;
   /** The reach of the occluder's skull, which never moves (the face's is read at each profile). */
@@ -45,25 +58,45 @@ export class HeadFit {
   /** No pull kept yet (the occluder is new, or was reset): the next fit takes all of its own. */
   private fresh = true;
 
-  /** `occluder`: the head occluder (loadOccluder), before it joins the anchor. */
-  constructor(private readonly occluder: Object3D) {
+  /**
+   * The fit of `occluder` (loadOccluder, before it joins the anchor), or null when its mesh is
+   * not MediaPipe's face first, in landmark order, in plain float positions: then nothing is
+   * fitted (moving points onto the wrong landmarks would tear the head).
+   */
+  static of(occluder: Object3D): HeadFit | null {
     const mesh = meshesOf(occluder)[0];
-    if (!mesh) throw new Error('the head occluder has no mesh');
+    const position = mesh?.geometry.getAttribute('position');
+    if (!mesh || !(position instanceof BufferAttribute) || position.itemSize !== 3) return null;
+    if (!(position.array instanceof Float32Array) || position.count < FACE_POINTS) return null;
+    const at = (i: number) => new Vector3().fromBufferAttribute(position, i);
+    const bridge = new Vector3(NOSE_BRIDGE.x, NOSE_BRIDGE.y, NOSE_BRIDGE.z);
+    const inOrder =
+      at(BRIDGE).distanceTo(bridge) < ORDER_CHECK_CM &&
+      Math.abs(at(EYE_CORNERS[0]).x + EYE_OUTER_X) < ORDER_CHECK_CM &&
+      Math.abs(at(EYE_CORNERS[1]).x - EYE_OUTER_X) < ORDER_CHECK_CM;
+    return inOrder ? new HeadFit(occluder, mesh, position) : null;
+  }
+
+  private constructor(
+    private readonly occluder: Object3D,
+    mesh: Mesh,
+    position: BufferAttribute,
+  ) {
     occluder.updateMatrixWorld(true);
     this.toAnchor.copy(mesh.matrixWorld);
-    this.position = mesh.geometry.getAttribute('position') as BufferAttribute;
-    this.count = Math.min(FACE_POINTS, this.position.count);
-    this.average = Float32Array.from(
-      (this.position.array as Float32Array).subarray(0, this.count * 3),
+    this.position = position;
+    const count = FACE_POINTS;
+    this.average = Float32Array.from((position.array as Float32Array).subarray(0, count * 3));
+    this.pull = new Float32Array(count * 3);
+    this.profiledPull = new Float32Array(count * 3);
+    // Which points' moves can reach the temples' run (the face's sides), and which triangles
+    // move with the face: any with a face point (the band joining the skull included).
+    this.sides = Array.from(
+      { length: count },
+      (_, i) => Math.abs(this.average[i * 3]!) >= EYE_OUTER_X,
     );
-    this.pull = new Float32Array(this.count * 3);
-    this.profiledPull = new Float32Array(this.count * 3);
-    const count = this.count;
-    this.skull = new HeadProfile(
-      occluder,
-      undefined,
-      (a, b, c) => !(a < count && b < count && c < count),
-    );
+    this.movesWithFace = (a, b, c) => a < count || b < count || c < count;
+    this.skull = new HeadProfile(occluder, undefined, (a, b, c) => !this.movesWithFace(a, b, c));
     // Its face moves: the average face's bounds no longer say where it is.
     mesh.frustumCulled = false;
   }
@@ -82,14 +115,14 @@ export class HeadFit {
     weight: number,
     within: Object3D,
   ): HeadProfile | null {
-    if (points.length < this.count) return null;
+    if (points.length < FACE_POINTS || Math.abs(pose.determinant()) < 1e-9) return null;
     const take = this.fresh ? 1 : weight;
     this.fresh = false;
     this.toCamera.multiplyMatrices(pose, this.toAnchor);
     this.toFace.copy(this.toCamera).invert();
     const { average, pull, point, seen } = this;
     camera.updateMatrixWorld();
-    for (let i = 0; i < this.count; i++) {
+    for (let i = 0; i < FACE_POINTS; i++) {
       point.fromArray(average, i * 3).applyMatrix4(this.toCamera);
       // Its depth on the picture as posed; its place where the landmark is.
       const depth = point.project(camera).z;
@@ -118,15 +151,31 @@ export class HeadFit {
    */
   profile(within?: Object3D): HeadProfile {
     this.profiledPull.set(this.pull);
-    const count = this.count;
-    return this.skull.with(this.occluder, within, (a, b, c) => a < count && b < count && c < count);
+    return this.skull.with(this.occluder, within, this.movesWithFace);
   }
 
-  /** The largest move of a face point since it was last profiled, cm. */
+  /**
+   * The face as fitted now and its head's reach, kept for a picture drawn later (全部试戴's
+   * still, crop-render.ts), which `show` puts back for its drawing.
+   */
+  shape(within: Object3D): HeadShape {
+    return {
+      pull: this.pull.slice(),
+      head: this.skull.with(this.occluder, within, this.movesWithFace),
+    };
+  }
+
+  /** Shows `shape`'s face instead of the live one; null: the live one again. */
+  show(shape: HeadShape | null): void {
+    this.apply(shape?.pull ?? this.pull);
+  }
+
+  /** The largest move of a point on the face's sides since the head was last profiled, cm. */
   private moved(): number {
     const { pull, profiledPull } = this;
     let most = 0;
     for (let j = 0; j < pull.length; j += 3) {
+      if (!this.sides[j / 3]) continue;
       const d = Math.hypot(
         pull[j]! - profiledPull[j]!,
         pull[j + 1]! - profiledPull[j + 1]!,
@@ -145,9 +194,9 @@ export class HeadFit {
     return this.profile(within);
   }
 
-  private apply(): void {
+  private apply(pull = this.pull): void {
     const array = this.position.array as Float32Array;
-    for (let j = 0; j < this.count * 3; j++) array[j] = this.average[j]! + this.pull[j]!;
+    for (let j = 0; j < FACE_POINTS * 3; j++) array[j] = this.average[j]! + pull[j]!;
     this.position.needsUpdate = true;
   }
 }

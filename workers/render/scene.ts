@@ -16,7 +16,8 @@ import { CAMERA_FAR, CAMERA_FOV, CAMERA_NEAR } from '../../src/shared/render-con
 import type { CubeLevel } from './env-prefilter';
 import { environmentOnGpu, prefilteredEnvironment } from './scene-environment';
 import { slowShaderLinks } from './shader-links';
-import { HeadFit } from './head-fit';
+import { HeadFit, type HeadShape } from './head-fit';
+import { HeadProfile } from '../fit/head-profile';
 import type { FacePoint } from '../common/pose-sink';
 import type { TempleFit } from '../fit/temple-bend';
 import { TrueSize } from '../measure/true-size';
@@ -154,20 +155,32 @@ export class TryOnScene {
 
   addOccluder(occluder: Object3D): void {
     // Read before it joins the anchor: its matrices are then relative to the face.
-    this.headFit = new HeadFit(occluder);
-    this.trueSize.temples.setHead(this.headFit.profile());
+    this.headFit = HeadFit.of(occluder);
+    if (!this.headFit)
+      console.warn('head occluder: not the face mesh in landmark order, not fitted');
+    this.trueSize.temples.setHead(this.headFit?.profile() ?? new HeadProfile(occluder));
     this.anchor.add(occluder);
   }
 
   /** Fits the head occluder to the tracked face (head-fit.ts); the temples rest on it. */
   fitHead(points: readonly FacePoint[], pose: Matrix4, weight: number): void {
     const head = this.headFit?.fit(points, pose, this.camera, weight, this.anchor);
-    if (head) this.trueSize.temples.setHead(head);
+    if (head) this.trueSize.temples.setHead(head, false);
+  }
+
+  /** The head as fitted now, for a picture drawn later (crop-render.ts); null if none is fitted. */
+  headShape(): HeadShape | null {
+    return this.headFit?.shape(this.anchor) ?? null;
+  }
+
+  /** Shows a kept head instead of the live one (null: the live one again). */
+  showHead(shape: HeadShape | null): void {
+    this.headFit?.show(shape);
   }
 
   /** The head occluder back to the average face (a new face, or none). */
   resetHead(): void {
-    if (this.headFit) this.trueSize.temples.setHead(this.headFit.reset(this.anchor));
+    if (this.headFit) this.trueSize.temples.setHead(this.headFit.reset(this.anchor), false);
   }
 
   /** Wears `glasses` (fitted: `fit` says where their lenses are and whether they have temples). */

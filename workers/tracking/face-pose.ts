@@ -8,18 +8,18 @@ import type { PoseSink } from '../common/pose-sink';
 import type { TrackResult } from '../common/track-result';
 
 /**
- * What a result poses: a drawn frame of a moving picture (filtered), a picture drawn on its own
- * (a photo, a paused frame: as detected, and the filter learns it), or such a picture from before
- * a jump (a seek, a loop) that came while its detection was out: as detected, and the filter,
- * started afresh at the jump, does not learn it, so the frames after the jump wait for their own.
- */
-/**
  * How much of each moving result's face shape the head occluder takes (render/head-fit.ts): a
  * landmark's jitter from result to result halves, and a new expression is followed within
  * three results.
  */
 const FACE_BLEND = 0.5;
 
+/**
+ * What a result poses: a drawn frame of a moving picture (filtered), a picture drawn on its own
+ * (a photo, a paused frame: as detected, and the filter learns it), or such a picture from before
+ * a jump (a seek, a loop) that came while its detection was out: as detected, and the filter,
+ * started afresh at the jump, does not learn it, so the frames after the jump wait for their own.
+ */
 export type PoseUse = 'moving' | 'still' | 'still-before-jump';
 
 /**
