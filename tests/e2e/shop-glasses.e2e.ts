@@ -64,7 +64,13 @@ beforeAll(async () => {
       const bytes = files.get(entry.file);
       if (!bytes) throw new Error(`corpus has no ${entry.file}`);
       const value = `models/shop-${entry.file}.glb`;
-      return { ...entry, serialNo: entry.serial, value, bytes };
+      return {
+        serialNo: entry.serial,
+        text: entry.text,
+        undeclared: entry.undeclared,
+        value,
+        bytes,
+      };
     }),
   );
   server = await startServer({ dir: root, port: 0 });

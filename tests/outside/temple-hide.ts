@@ -31,6 +31,19 @@ export interface TempleHide {
   nearPx: number;
 }
 
+/** Whether pixel `i` of `p` is a temple's green. */
+const green = (p: Picture, i: number) => {
+  const k = i * p.channels;
+  return p.data[k + 1]! - Math.max(p.data[k]!, p.data[k + 2]!) >= GREEN_LEAD;
+};
+
+/** How many of `p`'s pixels are a temple's green (none on a bare picture). */
+export function greenPixels(p: Picture): number {
+  let n = 0;
+  for (let i = 0; i < p.width * p.height; i++) if (green(p, i)) n++;
+  return n;
+}
+
 /** Whether pixel `i` of `bare` shows the studio's backdrop. */
 export const backdrop = (bare: Picture, i: number) =>
   bare.data[i * bare.channels + 2]! >= BACKDROP_BLUE;
@@ -63,9 +76,9 @@ export function templeHide(
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       if (inRects(covered, x, y)) continue;
+      if (!green(worn, y * width + x)) continue;
       const i = (y * width + x) * channels;
       const [r, g, b] = [worn.data[i]!, worn.data[i + 1]!, worn.data[i + 2]!];
-      if (g - Math.max(r, b) < GREEN_LEAD) continue;
       const moved = Math.max(
         Math.abs(r - bare.data[i]!),
         Math.abs(g - bare.data[i + 1]!),

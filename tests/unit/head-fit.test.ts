@@ -110,12 +110,60 @@ describe('the head occluder fitted to the face', () => {
             expect(fitted.halfWidth(side, y, z)).toBe(afresh.halfWidth(side, y, z));
             if (fitted.halfWidth(side, y, z) !== average.halfWidth(side, y, z)) changed++;
           }
+      expect(changed).toBeGreaterThan(100);
       const eyes = [average.halfWidth(1, 2.6, 0), fitted.halfWidth(1, 2.6, 0)];
       console.log(
         `face ×${widen}: reach at the eyes' height ${eyes.join(' → ')} cm, ${changed} bins`,
       );
       expect(Math.sign(eyes[1]! - eyes[0]!)).toBe(Math.sign(widen - 1));
     }
+  });
+
+  it("reads the reach on a posed anchor as before it joined, and keeps a still's head", async () => {
+    const head = await load();
+    const mesh = meshesOf(head)[0]!;
+    const fit = HeadFit.of(head)!;
+    const before = fit.profile();
+    const posed = new Object3D();
+    posed.matrixAutoUpdate = false;
+    posed.matrix.copy(pose);
+    posed.add(head);
+    posed.updateMatrixWorld(true);
+    const onAnchor = fit.shape(posed).head;
+    // Bin by bin, the same reach: a sample within float error of a bin's edge may fall either
+    // way through the pose and back, so a few bins may differ.
+    let bins = 0;
+    let differ = 0;
+    for (let y = -8.25; y <= 8; y += 0.5)
+      for (let z = -12.25; z <= 8; z += 0.5) {
+        const [a, b] = [onAnchor.halfWidth(1, y, z), before.halfWidth(1, y, z)];
+        if (b !== null) bins++;
+        if (Math.abs((a ?? -1) - (b ?? -1)) > 1e-3) differ++;
+      }
+    expect(bins).toBeGreaterThan(300);
+    expect(differ).toBeLessThanOrEqual(3);
+    // A still's head kept, the live face moved on: the still's is drawn, then the live one again.
+    fit.fit(otherFace(mesh), pose, camera, 1, posed);
+    const still = fit.shape(posed);
+    const stillNose = vertex(mesh, 1);
+    fit.fit(otherFace(mesh, 0.9), pose, camera, 1, posed);
+    const liveNose = vertex(mesh, 1);
+    expect(liveNose.distanceTo(stillNose)).toBeGreaterThan(0.01);
+    fit.show(still);
+    expect(vertex(mesh, 1).distanceTo(stillNose)).toBeLessThan(1e-5);
+    fit.show(null);
+    expect(vertex(mesh, 1).distanceTo(liveNose)).toBeLessThan(1e-5);
+  });
+
+  it('fits nothing with a singular pose', async () => {
+    const head = await load();
+    const mesh = meshesOf(head)[0]!;
+    const fit = HeadFit.of(head)!;
+    const nose = vertex(mesh, 1);
+    expect(
+      fit.fit(otherFace(mesh), new Matrix4().makeScale(0, 0, 0), camera, 1, anchor),
+    ).toBeNull();
+    expect(vertex(mesh, 1)).toEqual(nose);
   });
 
   it('fits no occluder whose face is not in landmark order', async () => {

@@ -72,7 +72,8 @@ export class TempleBend {
 
   /**
    * Takes the head the arms meet. `rebend`: bend them anew even where the bend stays within
-   * MIN_CHANGE_CM (the first head); a head refitted to the face re-uploads only what moved.
+   * MIN_CHANGE_CM (the first head); a head refitted to the face bends them, and re-uploads
+   * them, only when either arm's bend moves by MIN_CHANGE_CM.
    */
   setHead(head: HeadProfile, rebend = true): void {
     this.head = head;

@@ -1,7 +1,7 @@
 import { BufferAttribute, Matrix4, Vector3, type Camera, type Mesh, type Object3D } from 'three';
 import { meshesOf } from '../fit/fit-geometry';
 import { HeadProfile, type TriangleFilter } from '../fit/head-profile';
-import { EYE_OUTER_X, NOSE_BRIDGE } from '../common/canonical-face';
+import { EYE_CENTER_Y, EYE_OUTER_X, NOSE_BRIDGE } from '../common/canonical-face';
 import type { FacePoint } from '../common/pose-sink';
 
 /** The face mesh's landmarks (MediaPipe's 468; the irises' 10 after them are not on the mesh). */
@@ -18,10 +18,16 @@ const ORDER_CHECK_CM = 0.5;
 export const MAX_PULL_CM = 2;
 
 /**
- * How far (cm) the fitted face moves before the temples are bent to it again: a landmark's jitter
- * stays under it on a still face, and each bend re-reads the face and re-uploads the temples.
+ * How far (cm) a point where the temples run past moves before they are bent to it again: a
+ * landmark's jitter stays under it on a still face, and each bend re-reads the face.
  */
 const PROFILE_STEP_CM = 0.3;
+/**
+ * Where the temples run past the face (cm, the face's space): its sides, outside the eyes'
+ * outer corners, from below the ears' tops to above the brows. The jaw and the mouth, which
+ * move as a person talks, bend nothing.
+ */
+const TEMPLE_BAND = { x: EYE_OUTER_X, yLow: EYE_CENTER_Y - 4, yHigh: EYE_CENTER_Y + 3 } as const;
 
 /** A fitted face kept: its points' pull (cm, the face's space) and the head's reach then. */
 export interface HeadShape {
@@ -39,7 +45,7 @@ export interface HeadShape {
  */
 export class HeadFit {
   private readonly position: BufferAttribute;
-  /** The occluder's own face points (cm, the anchor's space) and the pull on each. */
+  /** The occluder's own face points (its mesh's space) and the pull on each. */
   private readonly average: Float32Array;
   private readonly pull: Float32Array;
   /** The mesh's matrix within the anchor, and scratch. */
@@ -68,7 +74,8 @@ export class HeadFit {
     const position = mesh?.geometry.getAttribute('position');
     if (!mesh || !(position instanceof BufferAttribute) || position.itemSize !== 3) return null;
     if (!(position.array instanceof Float32Array) || position.count < FACE_POINTS) return null;
-    const at = (i: number) => new Vector3().fromBufferAttribute(position, i);
+    occluder.updateMatrixWorld(true);
+    const at = (i: number) => onAnchor(mesh, i);
     const bridge = new Vector3(NOSE_BRIDGE.x, NOSE_BRIDGE.y, NOSE_BRIDGE.z);
     const inOrder =
       at(BRIDGE).distanceTo(bridge) < ORDER_CHECK_CM &&
@@ -91,10 +98,10 @@ export class HeadFit {
     this.profiledPull = new Float32Array(count * 3);
     // Which points' moves can reach the temples' run (the face's sides), and which triangles
     // move with the face: any with a face point (the band joining the skull included).
-    this.sides = Array.from(
-      { length: count },
-      (_, i) => Math.abs(this.average[i * 3]!) >= EYE_OUTER_X,
-    );
+    this.sides = Array.from({ length: count }, (_, i) => {
+      const { x, y } = onAnchor(mesh, i);
+      return Math.abs(x) >= TEMPLE_BAND.x && y >= TEMPLE_BAND.yLow && y <= TEMPLE_BAND.yHigh;
+    });
     this.movesWithFace = (a, b, c) => a < count || b < count || c < count;
     this.skull = new HeadProfile(occluder, undefined, (a, b, c) => !this.movesWithFace(a, b, c));
     // Its face moves: the average face's bounds no longer say where it is.
@@ -105,8 +112,8 @@ export class HeadFit {
    * Fits the face to `points` (the picture's landmarks, 0..1 from its top left, unmirrored), seen
    * with the face at `pose` (camera space, as tracked, unsmoothed) through `camera`. `weight`: how
    * much of the new pull replaces the last (1: all of it, a still picture). Returns the head's
-   * new profile once the face has moved PROFILE_STEP_CM since the last (`within`: the anchor
-   * the occluder is on), else null.
+   * new profile once a point where the temples run has moved PROFILE_STEP_CM since the last
+   * (`within`: the anchor the occluder is on), else null.
    */
   fit(
     points: readonly FacePoint[],
@@ -151,7 +158,7 @@ export class HeadFit {
    */
   profile(within?: Object3D): HeadProfile {
     this.profiledPull.set(this.pull);
-    return this.skull.with(this.occluder, within, this.movesWithFace);
+    return this.reach(within);
   }
 
   /**
@@ -168,6 +175,11 @@ export class HeadFit {
   /** Shows `shape`'s face instead of the live one; null: the live one again. */
   show(shape: HeadShape | null): void {
     this.apply(shape?.pull ?? this.pull);
+  }
+
+  /** The head's reach as the occluder is now: the skull's, kept, and the face's, read again. */
+  private reach(within?: Object3D): HeadProfile {
+    return this.skull.with(this.occluder, within, this.movesWithFace);
   }
 
   /** The largest move of a point on the face's sides since the head was last profiled, cm. */
@@ -199,4 +211,11 @@ export class HeadFit {
     for (let j = 0; j < FACE_POINTS * 3; j++) array[j] = this.average[j]! + pull[j]!;
     this.position.needsUpdate = true;
   }
+}
+
+/** Vertex `i` of `mesh` in its occluder's space (the anchor's, once it is on it). */
+function onAnchor(mesh: Mesh, i: number): Vector3 {
+  return new Vector3()
+    .fromBufferAttribute(mesh.geometry.getAttribute('position') as BufferAttribute, i)
+    .applyMatrix4(mesh.matrixWorld);
 }
