@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
 import { markedTemples } from '../corpus/marked-temples.mjs';
+import { movingFramePicture } from '../outside/clips.mjs';
 import { decodePicture } from '../outside/picture-judge';
 import { shootPicture, type Shot } from '../outside/screen';
 import type { Picture } from '../outside/barcode.mjs';
@@ -64,12 +65,7 @@ afterAll(async () => {
 });
 
 /** portrait-turn's frame at `at` seconds, as a PNG photo. */
-async function turnedPhoto(at: string): Promise<string> {
-  const moving = fixtures.files[0]!.mp4;
-  const photo = join(CACHE, `turned-${at}.png`);
-  await ffmpegCached(photo, [moving], ['-ss', at, '-i', moving, '-frames:v', '1', '-update', '1']);
-  return photo;
-}
+const turnedPhoto = (at: string) => movingFramePicture(at, `turned-${at}.png`);
 
 /** How far a pose (column-major 4×4) turns the face about the picture's vertical, degrees. */
 const turnDeg = (m: number[]) =>

@@ -135,10 +135,19 @@ export async function fileClip(name, source, { kind, filters = [] } = {}) {
  */
 export async function stillFacePicture() {
   const fixtures = await prepareFixtures();
-  const moving = fixtures.files[0].mp4;
   // portrait-turn faces the camera at 8.5 s; the astronaut's roll clip at its start.
-  const at = fixtures.source === 'shared' ? '8.5' : '0';
-  const picture = join(CACHE, 'still-face.png');
+  return movingFramePicture(fixtures.source === 'shared' ? '8.5' : '0', 'still-face.png');
+}
+
+/**
+ * The moving clip's frame at `at` seconds, as a PNG kept in the cache as `name`.
+ * @param {string} at
+ * @param {string} name
+ * @returns {Promise<string>}
+ */
+export async function movingFramePicture(at, name) {
+  const moving = (await prepareFixtures()).files[0].mp4;
+  const picture = join(CACHE, name);
   await ffmpegCached(
     picture,
     [moving],
