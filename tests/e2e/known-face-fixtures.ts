@@ -69,31 +69,54 @@ const mtime = (path: string) =>
     () => -1,
   );
 
-/** Prepares (or reuses) the known face's clips and truths. */
-export async function prepareKnownFace(): Promise<KnownFace> {
+/** The painted picture, the model and a digest of the generator's own code. */
+async function paintInputs(): Promise<{ source: 'shared' | 'astronaut'; inputs: Inputs }> {
   const fixtures = await prepareFixtures();
   const photo = await sourcePicture(fixtures.source);
   const model = join(DIST_DIR, ASSET_PATHS.faceModel);
   const code = createHash('sha256');
   const here = dirname(fileURLToPath(import.meta.url));
   for (const file of GENERATOR) code.update(await readFile(join(here, file)));
+  return { source: fixtures.source, inputs: { photo, model, code: code.digest('hex') } };
+}
+
+interface Inputs {
+  photo: string;
+  model: string;
+  code: string;
+}
+
+/** One view's pictures (a PNG per yaw) and truth, made again when an input changed. */
+async function renderedView(
+  name: string,
+  camera: KnownCamera,
+  yaws: readonly number[],
+  { photo, model, code }: Inputs,
+): Promise<{ dir: string; pngs: string[]; stamp: string; truth: KnownTruth }> {
+  const recipe = JSON.stringify({ photo, name, camera, yaws, code });
+  const dir = join(CACHE, `known-face-${name}`);
+  await mkdir(dir, { recursive: true });
+  const pngs = yaws.map((_, i) => join(dir, `${String(i).padStart(3, '0')}.png`));
+  const stamp = join(dir, 'truth.json');
+  const made = (await readFile(stamp, 'utf8').then(JSON.parse, () => null)) as {
+    recipe: string;
+    truth: KnownTruth;
+  } | null;
+  const madeAt = await mtime(stamp);
+  const inputs = await Promise.all([photo, model, ...pngs].map(mtime));
+  const fresh = made?.recipe === recipe && inputs.every((t) => t >= 0 && t <= madeAt);
+  const truth = fresh ? made.truth : await makeKnownView(photo, model, camera, yaws, pngs);
+  if (!fresh) await writeFile(stamp, JSON.stringify({ recipe, truth }, null, 1));
+  return { dir, pngs, stamp, truth };
+}
+
+/** Prepares (or reuses) the known face's clips and truths. */
+export async function prepareKnownFace(): Promise<KnownFace> {
+  const { source, inputs } = await paintInputs();
   const clips: KnownClip[] = [];
   for (const view of KNOWN_VIEWS) {
-    const recipe = JSON.stringify({ photo, view, code: code.copy().digest('hex') });
-    const dir = join(CACHE, `known-face-${view.name}`);
-    await mkdir(dir, { recursive: true });
     const yaws = view.stills ?? sweepYaws(view.sweep!);
-    const pngs = yaws.map((_, i) => join(dir, `${String(i).padStart(3, '0')}.png`));
-    const stamp = join(dir, 'truth.json');
-    const made = (await readFile(stamp, 'utf8').then(JSON.parse, () => null)) as {
-      recipe: string;
-      truth: KnownTruth;
-    } | null;
-    const madeAt = await mtime(stamp);
-    const inputs = await Promise.all([photo, model, ...pngs].map(mtime));
-    const fresh = made?.recipe === recipe && inputs.every((t) => t >= 0 && t <= madeAt);
-    const truth = fresh ? made.truth : await makeKnownView(photo, model, view.camera, yaws, pngs);
-    if (!fresh) await writeFile(stamp, JSON.stringify({ recipe, truth }, null, 1));
+    const { dir, pngs, stamp, truth } = await renderedView(view.name, view.camera, yaws, inputs);
     const y4m = (name: string) => join(dir, `${name}.y4m`);
     if (view.stills) {
       for (const [i, yaw] of view.stills.entries()) {
@@ -112,7 +135,21 @@ export async function prepareKnownFace(): Promise<KnownFace> {
       clips.push({ name, truth, camera: await camera(view.name, y4m('turning')) });
     }
   }
-  return { source: fixtures.source, clips };
+  return { source, clips };
+}
+
+/**
+ * Photos of the known face turned by each of `yawsDeg` (a PNG each, in that order): a square
+ * picture from MediaPipe's own 63° camera 25 cm from the head's centre, so the face fills about
+ * half its width. Its outline is the canonical mesh's, on a flat mid-grey (KNOWN_BACKDROP).
+ */
+export async function knownTurnedPhotos(
+  yawsDeg: readonly number[],
+): Promise<{ source: 'shared' | 'astronaut'; pngs: string[] }> {
+  const { source, inputs } = await paintInputs();
+  const camera = { width: 480, height: 480, fovDeg: 63, distanceCm: 25 };
+  const { pngs } = await renderedView('turned', camera, yawsDeg, inputs);
+  return { source, pngs };
 }
 
 /** One period of the head turning to and fro, a yaw per frame. */

@@ -44,12 +44,25 @@ export function greenPixels(p: Picture): number {
   return n;
 }
 
-/** Whether pixel `i` of `bare` shows the studio's backdrop. */
-export const backdrop = (bare: Picture, i: number) =>
+/** Whether pixel `i` of a bare picture shows the backdrop behind the head. */
+export type Backdrop = (bare: Picture, i: number) => boolean;
+
+/** portrait-turn's studio backdrop. */
+export const studioBackdrop: Backdrop = (bare, i) =>
   bare.data[i * bare.channels + 2]! >= BACKDROP_BLUE;
 
+/**
+ * A backdrop of one flat colour, each channel within FLAT_TOLERANCE of `rgb` (no skin or hair is
+ * grey: their red leads their blue by 20 and more).
+ */
+export const flatBackdrop =
+  (rgb: readonly number[]): Backdrop =>
+  (bare, i) =>
+    rgb.every((v, c) => Math.abs(bare.data[i * bare.channels + c]! - v) <= FLAT_TOLERANCE);
+const FLAT_TOLERANCE = 8;
+
 /** Whether (x, y) shows the head: no backdrop within HEAD_MARGIN_PX of it. */
-function onHead(bare: Picture, x: number, y: number): boolean {
+function onHead(bare: Picture, x: number, y: number, backdrop: Backdrop): boolean {
   const m = HEAD_MARGIN_PX;
   if (x < m || y < m || x >= bare.width - m || y >= bare.height - m) return false;
   for (let dy = -m; dy <= m; dy++)
@@ -67,6 +80,7 @@ export function templeHide(
   bare: Picture,
   face: ReferenceLandmarks,
   covered: readonly Rect[],
+  backdrop: Backdrop,
 ): TempleHide {
   const { width, height, channels } = worn;
   const xOf = (i: number) => face.points[i]!.x * width;
@@ -91,7 +105,7 @@ export function templeHide(
         continue;
       }
       result.farPx++;
-      if (onHead(bare, x, y)) result.farOnHeadPx++;
+      if (onHead(bare, x, y, backdrop)) result.farOnHeadPx++;
     }
   }
   return result;
