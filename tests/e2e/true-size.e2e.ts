@@ -2,7 +2,6 @@
 // it, and the pupillary distance is shown with how it was measured.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unlessKnown } from '../engines/known-faults';
 import {
   idealFrameWidth,
   SIZE_TOLERANCE_MM,
@@ -37,6 +36,8 @@ if (!TWO_FACES) {
  * webcam's 35–60 cm) and the pictures' scatter.
  */
 const PD_AGREEMENT = 0.05;
+/** How far the front's growth may stray from 1 / the face's scale (1 px of the front's 165). */
+const FRONT_GROWTH_TOLERANCE = 0.02;
 
 /**
  * The pictures whose iris ruler the reference can trust: open eyes (a lid gap of at least a fifth
@@ -67,9 +68,8 @@ interface Measured {
   pdMm: number;
   faceWidthMm: number;
   faceScale: number;
-  /** The glasses' front width ÷ the eye span, both in picture pixels: true and average size. */
-  trueShare: number;
-  averageShare: number;
+  /** The front's height through the eyes at true size ÷ at the average size. */
+  frontGrowth: number;
 }
 
 const measured: Measured[] = [];
@@ -216,8 +216,7 @@ describe(`true size on the ${fixtures.source} videos`, () => {
         pdMm: stats.pdMm!,
         faceWidthMm: stats.faceWidthMm!,
         faceScale: stats.faceScale!,
-        trueShare: atTrueSize.glassesSizePx / atTrueSize.eyeSpanPx,
-        averageShare: atAverageSize.glassesSizePx / atAverageSize.eyeSpanPx,
+        frontGrowth: atTrueSize.frontHeightPx / atAverageSize.frontHeightPx,
       });
     });
   });
@@ -233,18 +232,17 @@ describe(`true size on the ${fixtures.source} videos`, () => {
       const [small, large] = [...measured].sort((a, b) => a.faceScale - b.faceScale);
       expect(large!.faceScale / small!.faceScale).toBeGreaterThan(1.03);
       for (const face of measured) {
-        // Against the average size, the front grows by 1 / the face's measured scale.
-        // Measured by area, which the head's occluder trims differently as the temples move:
-        // 0.998–1.049 over six runs (the front's width across the picture, tried instead, was
-        // worse: 0.935–1.006); at the average size it would be off by the scale itself (8 % on
-        // the webcam face).
-        const grown = face.trueShare / face.averageShare;
-        expect(Math.abs(grown * face.faceScale - 1)).toBeLessThan(0.06);
+        // Against the average size, the front grows by 1 / the face's measured scale. Measured
+        // by its height through the eyes, where no temple runs: 0.996–1.004 of that on both
+        // faces in two runs. By area (the square root of all the pixels the glasses change) it was 0.972–1.049
+        // as the fitted head hid more or less of the temples' ends at the two sizes. At the
+        // average size it would be off by the scale itself (6–7 % on the webcam face).
+        expect(Math.abs(face.frontGrowth * face.faceScale - 1), face.name).toBeLessThan(
+          FRONT_GROWTH_TOLERANCE,
+        );
       }
-      const share = (face: Measured) => face.trueShare / face.averageShare;
-      await unlessKnown('chromium', 'true-size-ratio', () => {
-        expect(share(small!)).toBeGreaterThan(share(large!) * 1.03);
-      });
+      // The smaller face's frame grows more: 1.056 and 1.062 times the other's here.
+      expect(small!.frontGrowth).toBeGreaterThan(large!.frontGrowth * 1.03);
     },
   );
 });

@@ -27,12 +27,6 @@ export const KNOWN_FAULTS: Record<string, Record<string, string>> = {
       'the PD of a still head turned 20° (known-face.e2e): 65–66 mm (+0.8 to +2.4 %) while ' +
       'two faces are sought, 62 mm (−3.8 %) once one is (tracked from the last landmarks, ' +
       'MediaPipe reads the turned irises 4 % larger); CI’s slower machine showed the latter',
-    'true-size-ratio':
-      'the same frame on the smaller face (the webcam video’s, scale 0.93) against the larger ' +
-      '(portrait-turn’s, 1.00) grows by area 1.030, 1.039, 1.071 and 1.076 times as much in four ' +
-      'runs since the head occluder is fitted to the face (1.03 needed; each face’s own growth ' +
-      'within 3 % of its scale, which gates): the area counts the temples’ ends by the hinges, ' +
-      'which the fitted cheek hides differently at the two sizes (true-size.e2e)',
     'file-photo':
       'a photo taken while the file plays can carry the pose filter’s lag: 0.40 eye spans along ' +
       'the eye line in one run, 0.34 after the photo took the unfiltered pose (STILL_OFF is 0.25)',
