@@ -67,3 +67,21 @@ export function shadowLean(
   // No shadow: no centre (NaN), which no bound takes.
   return { x: weight > 0 ? sum / weight : NaN, weight };
 }
+
+/**
+ * How much light the contact shadow takes from the picture: `shaded` against `unshaded`, the same
+ * look drawn with the glasses but no shadow (`?shadow=off`), each pixel's share of its brightness
+ * lost, summed. The frame is the same in both, so only the shadow differs, wherever it shows
+ * (under the lenses too).
+ */
+export function shadowDepth(shaded: Picture, unshaded: Picture, covered: Rect[] = []): number {
+  const { width, height } = shaded;
+  if (unshaded.width !== width || unshaded.height !== height) throw new Error('sizes differ');
+  let lost = 0;
+  for (let i = 0; i < width * height; i++) {
+    if (inRects(covered, i % width, Math.floor(i / width))) continue;
+    const before = luma(unshaded, i);
+    lost += Math.max(0, before - luma(shaded, i)) / Math.max(before, DIM);
+  }
+  return lost;
+}

@@ -35,6 +35,12 @@ const CAST_RANGE = [0.7, 1.4] as const;
  */
 const SHADOW_SHIFT = 0.17;
 const SHADOW_CONTRAST = 0.6;
+/**
+ * The contact shadow's darkness under an even light, against a light from one side (contrast
+ * SHADOW_CONTRAST and more), which keeps SHADOW_OPACITY's (contact-shadow.ts): the frame hides
+ * part of a broad light from the skin below it, but all of a single lamp's.
+ */
+const SHADOW_EVEN = 0.6;
 const glsl = (n: number) => n.toFixed(4);
 
 const PROBE = /* glsl */ `
@@ -75,14 +81,23 @@ float roomContrast() {
   float c = (roomRight - roomLeft) / max(roomRight + roomLeft, 1e-4);
   return roomOn * clamp(c, -${glsl(SHADOW_CONTRAST)}, ${glsl(SHADOW_CONTRAST)});
 }
+// The shadow's darkness for the light's direction: SHADOW_EVEN under an even light, whole under
+// a light from one side; whole without the room's light.
+float roomShadowDepth() {
+  float side = abs(roomContrast()) / ${glsl(SHADOW_CONTRAST)};
+  return mix(1.0, mix(${glsl(SHADOW_EVEN)}, 1.0, side), roomOn);
+}
 `;
 
-/** The mask sampled where the shadow falls from: moved along the eye line, away from the light. */
+/**
+ * The mask sampled where the shadow falls from, moved along the eye line away from the light,
+ * and as dark as the light's direction makes it.
+ */
 const SHADOW_MASK = /* glsl */ `
 #ifdef USE_ALPHAMAP
   vec2 roomShift = -(roomEyes.zw - roomEyes.xy) * roomContrast() * ${glsl(SHADOW_SHIFT)};
   vec2 roomUv = vAlphaMapUv - dFdx(vAlphaMapUv) * roomShift.x - dFdy(vAlphaMapUv) * roomShift.y;
-  diffuseColor.a *= texture2D(alphaMap, roomUv).g;
+  diffuseColor.a *= texture2D(alphaMap, roomUv).g * roomShadowDepth();
 #endif
 `;
 
@@ -91,7 +106,8 @@ const SHADED = 'roomShadow';
 
 /**
  * Lets the room's light place the contact shadow (contact-shadow.ts): it falls away from the
- * face's brighter side. Its darkness stays SHADOW_OPACITY's, which the outside checks bound.
+ * face's brighter side, at SHADOW_OPACITY's darkness (which the outside checks bound) under a
+ * light from one side and lighter under an even one.
  */
 export function shadowByRoom(shadow: Mesh, uniforms: RoomUniforms): void {
   const material = shadow.material as Material;
