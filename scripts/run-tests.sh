@@ -47,7 +47,8 @@ timed "engines (Firefox ESR, WebKitGTK)" npm run test:engines > >(tee "$logs/eng
 # 2. The rest, in two lanes of about equal length (the summary below gives each file's time).
 lane_a=(tests/e2e/camera.e2e.ts tests/e2e/faults.e2e.ts tests/e2e/page-fallback.e2e.ts
   tests/e2e/known-face.e2e.ts tests/e2e/true-size.e2e.ts tests/e2e/storage.e2e.ts
-  tests/e2e/check-page.e2e.ts tests/e2e/shop-glasses.e2e.ts tests/e2e/room-light.e2e.ts)
+  tests/e2e/check-page.e2e.ts tests/e2e/shop-glasses.e2e.ts tests/e2e/room-light.e2e.ts
+  tests/e2e/shared-colours.e2e.ts)
 lane_b=(tests/e2e/photo.e2e.ts tests/e2e/try-all.e2e.ts tests/e2e/lens.e2e.ts
   tests/e2e/privacy.e2e.ts tests/e2e/phone.e2e.ts tests/e2e/site.e2e.ts
   tests/e2e/text-fit.e2e.ts tests/e2e/embed.e2e.ts tests/e2e/bad-catalogue.e2e.ts

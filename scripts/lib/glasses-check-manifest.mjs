@@ -112,7 +112,9 @@ async function planChecks(kept, folder) {
   /** @type {Map<string, { file: FileState, entry: CatalogueEntry, rows: ReportRow[] }>} */
   const checks = new Map();
   for (const { row, entry } of kept) {
-    const path = resolve(folder, entry.value);
+    // The file an entry wears: its `path` where `value` names one colour of a shared GLB
+    // (manifest.ts modelPath, which the check page's validator applies).
+    const path = resolve(folder, entry.path ?? entry.value);
     if (!files.has(path)) files.set(path, inspect(path));
     const file = /** @type {FileState} */ (await files.get(path));
     row.bytes = file.bytes;
@@ -157,7 +159,7 @@ export async function checkManifest(manifestPath, options = {}) {
     if (whole || !Array.isArray(json)) throw new ManifestError(whole?.reason ?? 'not an array');
     const { rows, kept } = judgeEntries(json, verdict);
     const list = await planChecks(kept, dirname(resolve(manifestPath)));
-    const names = pictureNames(list.map((c) => c.entry.value));
+    const names = pictureNames(list.map((c) => c.entry.path ?? c.entry.value));
     const outDir = options.outDir ?? join(reportDir, 'pictures');
     let next = 0;
     let done = 0;
@@ -170,7 +172,7 @@ export async function checkManifest(manifestPath, options = {}) {
         const settings = { outDir, fit, frameSize, pictureName: names[i] };
         // A page that cannot even be reopened fails this file, not the whole report.
         const result = await readFile(file.path)
-          .then((bytes) => check({ name: entry.value, bytes }, settings))
+          .then((bytes) => check({ name: entry.path ?? entry.value, bytes }, settings))
           .catch((error) => ({ ...NOT_CHECKED, error: errorText(error) }));
         failed ||= result.error !== null;
         for (const row of sharing) recordCheck(row, result, reportDir);

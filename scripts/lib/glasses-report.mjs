@@ -48,7 +48,8 @@ export function addReason(row, status, code, words) {
 
 /** The validator's reason (`serialNo`, `value: path leaves the asset origin`) as code and words. */
 export function rejection(/** @type {string} */ reason) {
-  if (reason === 'duplicate value') return ['duplicate-value', 'an entry above has this value'];
+  if (reason === 'duplicate value')
+    return ['duplicate-value', 'an entry above lists this file with the same material file'];
   if (reason === 'not an object') return ['not-an-object', 'the entry is not an object'];
   const [field = '', ...detail] = reason.split(':');
   const more = detail.join(':').trim();

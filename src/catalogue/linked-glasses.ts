@@ -1,4 +1,4 @@
-import type { CatalogueEntry } from './manifest';
+import { modelPath, type CatalogueEntry } from './manifest';
 
 /** The query parameter a shop's link names its frame with: `/home?glasses=<serial or file>`. */
 export const LINK_PARAM = 'glasses';
@@ -19,7 +19,7 @@ export function findLinked(
   entries: readonly CatalogueEntry[],
   asked: string,
 ): CatalogueEntry | null {
-  const file = (entry: CatalogueEntry) => entry.value.split('/').pop() ?? entry.value;
+  const file = (entry: CatalogueEntry) => modelPath(entry).split('/').pop() ?? entry.value;
   const bare = (name: string) => name.replace(/\.glb$/i, '').toLowerCase();
   return (
     entries.find((entry) => entry.serialNo === asked) ??

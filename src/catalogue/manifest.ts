@@ -8,7 +8,15 @@ import { checkFields, type EntryFields } from './manifest-fields';
  * integrity data.
  */
 export interface CatalogueEntry extends EntryFields {
+  /**
+   * The frame's name in the app (its storage, statuses, 收藏, the frame worn): its GLB's path;
+   * where the manifest lists that GLB more than once, each with its own material file (one model
+   * in several colours), the path, `#` and the entry's material file (nothing after `#` for the
+   * one without), whatever their order. The file is modelPath's.
+   */
   value: string;
+  /** The GLB's path, where `value` is not it. */
+  path?: string;
   serialNo: string;
   text: string;
   previewIcon?: string;
@@ -100,6 +108,39 @@ function checkEntry(raw: unknown): CatalogueEntry | string {
   return { ...entry, ...fields };
 }
 
+/** The GLB file an entry wears (its `value` names the entry). */
+export const modelPath = (entry: Pick<CatalogueEntry, 'value' | 'path'>): string =>
+  entry.path ?? entry.value;
+
+/** Whether a stored record's key names a model (a `value`), not a material file or another. */
+export const isModelValue = (key: string): boolean => /\.glb(?:#|$)/i.test(key);
+
+/**
+ * Each entry named as its `value` says: the entries that share a GLB with other material files
+ * get `path#material` (a path holds no `#`, so no name is both), and one that lists a GLB with
+ * the material file of an entry before it is a duplicate (null).
+ */
+function namedApart(entries: readonly CatalogueEntry[]): (CatalogueEntry | null)[] {
+  const materials = new Map<string, Set<string>>();
+  const first = entries.map((entry) => {
+    const listed = materials.get(entry.value) ?? new Set<string>();
+    materials.set(entry.value, listed);
+    const material = entry.materialParameter ?? '';
+    if (listed.has(material)) return false;
+    listed.add(material);
+    return true;
+  });
+  return entries.map((entry, i) => {
+    if (!first[i]) return null;
+    if (materials.get(entry.value)!.size === 1) return entry;
+    return {
+      ...entry,
+      path: entry.value,
+      value: `${entry.value}#${entry.materialParameter ?? ''}`,
+    };
+  });
+}
+
 /** Keeps every valid entry, skips (and explains) the rest; never throws, whatever the input. */
 export function validateManifest(json: unknown): ValidationResult {
   const result: ValidationResult = { entries: [], rejected: [], overLimit: 0 };
@@ -107,16 +148,20 @@ export function validateManifest(json: unknown): ValidationResult {
     result.rejected.push({ index: -1, reason: 'manifest is not an array' });
     return result;
   }
-  const seen = new Set<string>();
   result.overLimit = Math.max(0, json.length - MAX_ENTRIES);
+  const checked: { index: number; entry: CatalogueEntry }[] = [];
   json.slice(0, MAX_ENTRIES).forEach((raw: unknown, index) => {
-    const checked = checkEntry(raw);
-    if (typeof checked === 'string') result.rejected.push({ index, reason: checked });
-    else if (seen.has(checked.value)) result.rejected.push({ index, reason: 'duplicate value' });
-    else {
-      seen.add(checked.value);
-      result.entries.push(checked);
-    }
+    const entry = checkEntry(raw);
+    if (typeof entry === 'string') result.rejected.push({ index, reason: entry });
+    else checked.push({ index, entry });
   });
+  const named = namedApart(checked.map((c) => c.entry));
+  checked.forEach(({ index }, k) => {
+    const entry = named[k];
+    if (entry) result.entries.push(entry);
+    else result.rejected.push({ index, reason: 'duplicate value' });
+  });
+  // In the manifest's order, as each entry was read.
+  result.rejected.sort((a, b) => a.index - b.index);
   return result;
 }

@@ -4,9 +4,7 @@ import { loadFavourites } from '../storage/favourites';
 import { deleteKey, getBlob, storedKeys } from '../storage/model-db';
 import { loadModelUse, saveModelUse, type ModelUseMap } from '../storage/model-use';
 import { budgetSwitch } from '../engine/debug-switches';
-
-/** Stored models are the records whose key is a catalogue value: a path to a GLB. */
-const isModelKey = (key: string) => key.toLowerCase().endsWith('.glb');
+import { isModelValue } from './manifest';
 
 export interface StoredModelUse {
   value: string;
@@ -85,7 +83,7 @@ export function storeNoted(
 }
 
 async function storedUse(use: ModelUseMap): Promise<StoredModelUse[]> {
-  const values = [...(await storedKeys())].filter(isModelKey);
+  const values = [...(await storedKeys())].filter(isModelValue);
   return Promise.all(
     values.map(async (value) => ({
       value,

@@ -3,7 +3,7 @@ import { GLASSES_MAX_BYTES, MATERIAL_MAX_BYTES } from '../shared/storage-constan
 import type { MaterialItem } from '../shared/try-on-types';
 import { assetUrl } from '../storage/asset-url';
 import { deleteKey, getBlob, getJson, putBlob, putJson } from '../storage/model-db';
-import type { CatalogueEntry } from './manifest';
+import { modelPath, type CatalogueEntry } from './manifest';
 import { noteModelUse, storeNoted } from './model-budget';
 
 /**
@@ -54,17 +54,18 @@ export async function downloadModel(
   onFraction: (f: number) => void,
   signal?: AbortSignal,
 ): Promise<StoredModel> {
+  const file = modelPath(entry);
   const glb =
     entry.size && entry.sha256
       ? await fetchChecked(
           // Keyed on the file's hash, so that no cache (the service worker's CacheFirst route,
           // the browser's) answers a replaced file with the old bytes, which fail the new hash.
-          `${assetUrl(entry.value)}?sha256=${entry.sha256}`,
-          { path: entry.value, size: entry.size, sha256: entry.sha256 },
+          `${assetUrl(file)}?sha256=${entry.sha256}`,
+          { path: file, size: entry.size, sha256: entry.sha256 },
           (n) => onFraction(n / entry.size!),
           signal,
         )
-      : await fetchUndeclared(entry.value, onFraction, signal);
+      : await fetchUndeclared(file, onFraction, signal);
   const path = entry.materialParameter;
   if (!path) return { glb };
   try {

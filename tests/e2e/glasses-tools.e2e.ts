@@ -138,7 +138,7 @@ describe('glasses:check and glasses:pack commands', () => {
   it('check --manifest reports every entry of a manifest, in report.csv and report.json', async () => {
     const shop = join(dir, 'shop');
     await mkdir(join(shop, 'models'), { recursive: true });
-    for (const copy of ['good', 'good-copy', 'red', 'blue', 'wide']) {
+    for (const copy of ['good', 'good-copy', 'red', 'blue', 'wide', 'two']) {
       await writeFile(join(shop, `models/${copy}.glb`), original);
     }
     await writeFile(join(shop, 'models/truncated.glb'), original.subarray(0, 1000));
@@ -196,6 +196,16 @@ describe('glasses:check and glasses:pack commands', () => {
         'duplicate-value',
       ],
       [{ serialNo: 'S012', text: '出站', value: '../good.glb' }, 'rejected-entry', 'invalid-value'],
+      // Two colours of one file, each its own material file: both read from that file.
+      ...(['black', 'gold'] as const).map((colour, k): [unknown, string] => [
+        {
+          serialNo: `S01${3 + k}`,
+          text: `双色 ${colour}`,
+          value: 'models/two.glb',
+          materialParameter: `materials/${colour}.json`,
+        },
+        'ok',
+      ]),
     ];
     // Filled up to the app's limit; the two past it (a file that is there, one that is not) are
     // reported as not read, never checked.

@@ -7,8 +7,6 @@ import type { Rect } from '../outside/picture-judge';
 import { templeHide, type Backdrop, type TempleHide } from '../outside/temple-hide';
 import type { ReferenceLandmarks } from './reference-eyes';
 
-/** How far short of its stated turn the reference may read a picture, degrees. */
-const TURN_SHORT_DEG = 5;
 /**
  * The far temple's pixels allowed on the head (HEAD_MARGIN_PX inside the backdrop's edge), as a
  * share of all the far temple's pixels: none on portrait-turn's photos and on the known face
@@ -26,13 +24,16 @@ const FAR_ON_HEAD = 0.08;
  * head (the fitted cheek then hides their middle).
  */
 export const NEAR_SHOWN = 400;
-/** The far temple's pixels between the lens's rim and the cheek, over the backdrop: 156–166. */
+/**
+ * The far temple's pixels off the head: 156–166 between the lens's rim and the cheek on
+ * portrait-turn's photos, 137–176 playing, 158–190 through the far lens on the known face.
+ */
 const FAR_OFF_HEAD = 50;
 
 export interface Judged {
   label: string;
-  /** The turn the picture should show, degrees. */
-  turnDeg: number;
+  /** The least turn the reference must read on the picture, degrees. */
+  minTurnDeg: number;
   yawDeg: number;
   hide: TempleHide;
   /** Whether the backdrop key reads the far side's edge as backdrop, and the nose as the head. */
@@ -45,20 +46,20 @@ export const poseTurnDeg = (m: number[]) =>
 
 /** One look: `worn` against `bare`, the same picture without the glasses, whose face is `face`. */
 export function judgeLook(
-  look: { label: string; turnDeg: number; backdrop: Backdrop },
+  look: { label: string; minTurnDeg: number; backdrop: Backdrop },
   worn: Picture,
   bare: Picture,
   face: ReferenceLandmarks,
   covered: readonly Rect[],
 ): Judged {
-  const { label, turnDeg, backdrop } = look;
+  const { label, minTurnDeg, backdrop } = look;
   const hide = templeHide(worn, bare, face, covered, backdrop);
   const pixel = (x: number, y: number) => Math.round(y) * bare.width + Math.round(x);
   const eyesY = ((face.points[33]!.y + face.points[263]!.y) / 2) * bare.height;
   const nose = face.points[1]!;
   return {
     label,
-    turnDeg,
+    minTurnDeg,
     yawDeg: poseTurnDeg(face.matrix),
     hide,
     key: {
@@ -77,19 +78,21 @@ export function expectFarHidden({ label, hide, key }: Judged): void {
 
 /** What a still turned head must show: turned, its near temple whole, the far one hidden. */
 export function expectHidden(judged: Judged): void {
-  const { label, turnDeg, yawDeg, hide } = judged;
-  expect(yawDeg, `turn (${label})`).toBeGreaterThan(turnDeg - TURN_SHORT_DEG);
+  const { label, minTurnDeg, yawDeg, hide } = judged;
+  expect(yawDeg, `turn (${label})`).toBeGreaterThan(minTurnDeg);
   expect(hide.nearPx, `near temple (${label})`).toBeGreaterThan(NEAR_SHOWN);
   expectFarHidden(judged);
 }
 
 /**
- * On a whole head (the studio's), the far temple shows between the lens's rim and the cheek:
- * the head drawn is not swollen past the real one. The known face has no skull behind it, where
- * the app's head hides the temple, so this is not asked of it.
+ * The far temple shows off the head (between the lens's rim and the cheek, or through the far
+ * lens beyond the nose): the head drawn is not swollen past the real one, hiding the temple
+ * whole. Averaged over `looks` (a playing clip's first shots catch the frame still coming in).
  */
-export function expectFarBeyondCheek({ label, hide }: Judged): void {
-  expect(hide.farPx - hide.farOnHeadPx, `far temple off the head (${label})`).toBeGreaterThan(
+export function expectFarBeyondCheek(looks: readonly Judged[]): void {
+  const off = looks.map(({ hide }) => hide.farPx - hide.farOnHeadPx);
+  const mean = off.reduce((a, b) => a + b, 0) / Math.max(1, off.length);
+  expect(mean, `far temple off the head (${looks.map((l) => l.label).join(', ')})`).toBeGreaterThan(
     FAR_OFF_HEAD,
   );
 }

@@ -13,6 +13,10 @@ export interface ShopFrame {
   bytes: Uint8Array;
   /** No size and hash in its entry: the download itself must stop at the limit. */
   undeclared?: boolean;
+  /** Its material file: where it is stored in the copy, and its items. */
+  materials?: { path: string; items: unknown[] };
+  /** One colour of a model (manifest-fields.ts). */
+  colour?: { group: string; colour: string; swatch: string };
 }
 
 /** The copy's root (a temporary folder: remove it after). */
@@ -20,19 +24,28 @@ export async function shopCopy(name: string, frames: readonly ShopFrame[]): Prom
   const root = await mkdtemp(join(tmpdir(), `${name}-`));
   await cp('dist', root, { recursive: true });
   const manifest = JSON.parse(await readFile(join(root, 'others/manifest.json'), 'utf8'));
-  for (const { serialNo, text, value, bytes, undeclared } of frames) {
+  for (const { serialNo, text, value, bytes, undeclared, materials, colour } of frames) {
     await writeFile(join(root, value), bytes);
+    if (materials) {
+      await writeFile(join(root, materials.path), JSON.stringify(materials.items));
+      await removeCompressed(root, materials.path);
+    }
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     manifest.push({
       value,
       serialNo,
       text,
       ...(undeclared ? {} : { size: bytes.byteLength, sha256 }),
+      ...(materials ? { materialParameter: materials.path } : {}),
+      ...(colour ? { group: colour.group, colour: colour.colour, swatch: colour.swatch } : {}),
     });
   }
-  // The build's compressed copies would be served in its place.
-  for (const suffix of ['', '.br', '.gz'])
-    await rm(join(root, `others/manifest.json${suffix}`), { force: true });
   await writeFile(join(root, 'others/manifest.json'), JSON.stringify(manifest));
+  await removeCompressed(root, 'others/manifest.json');
   return root;
+}
+
+/** The build's compressed copies of a file, which would be served in its place. */
+async function removeCompressed(root: string, path: string): Promise<void> {
+  for (const suffix of ['.br', '.gz']) await rm(join(root, `${path}${suffix}`), { force: true });
 }

@@ -4,7 +4,7 @@
 // and its edge are left out. Issue 52: the shadow falls away from the light. Nothing here asks
 // the app.
 import type { Picture } from './barcode.mjs';
-import { inRects, lumaAt as luma, type Rect } from './picture-judge';
+import { CHANGED, inRects, lumaAt as luma, type Rect } from './picture-judge';
 
 export interface ShadowLean {
   /** The shadow's centre across the picture, px from its left, weighted by its darkening. */
@@ -23,6 +23,27 @@ const FRAME_SHARE = 0.3;
 /** Pixels this near the frame are left out: its antialiased edge. */
 const EDGE_PX = 2;
 
+/** The pixels `isFrame` takes and those within `edge` px of them. */
+function frameMask(
+  width: number,
+  height: number,
+  isFrame: (i: number) => boolean,
+  edge: number,
+): Uint8Array {
+  const frame = new Uint8Array(width * height);
+  for (let i = 0; i < frame.length; i++) {
+    if (!isFrame(i)) continue;
+    const [x, y] = [i % width, Math.floor(i / width)];
+    for (let dy = -edge; dy <= edge; dy++) {
+      for (let dx = -edge; dx <= edge; dx++) {
+        const [u, v] = [x + dx, y + dy];
+        if (u >= 0 && u < width && v >= 0 && v < height) frame[v * width + u] = 1;
+      }
+    }
+  }
+  return frame;
+}
+
 /**
  * The shadow in `worn` against `bare`, in the ring `margin` px wide around `box` (the frame's),
  * outside `covered` (px). Inside the box the lenses show the picture again, with their own
@@ -38,19 +59,11 @@ export function shadowLean(
   const { width, height } = worn;
   if (bare.width !== width || bare.height !== height) throw new Error('pictures differ in size');
   const lost = new Float32Array(width * height);
-  const frame = new Uint8Array(width * height);
   for (let i = 0; i < lost.length; i++) {
     const before = luma(bare, i);
     lost[i] = Math.max(0, before - luma(worn, i)) / Math.max(before, DIM);
-    if (lost[i]! <= FRAME_SHARE) continue;
-    const [x, y] = [i % width, Math.floor(i / width)];
-    for (let dy = -EDGE_PX; dy <= EDGE_PX; dy++) {
-      for (let dx = -EDGE_PX; dx <= EDGE_PX; dx++) {
-        const [u, v] = [x + dx, y + dy];
-        if (u >= 0 && u < width && v >= 0 && v < height) frame[v * width + u] = 1;
-      }
-    }
   }
+  const frame = frameMask(width, height, (i) => lost[i]! > FRAME_SHARE, EDGE_PX);
   const skipped = [box, ...covered];
   let [sum, weight] = [0, 0];
   const [x0, y0] = [Math.max(0, box.x - margin), Math.max(0, box.y - margin)];
@@ -71,15 +84,30 @@ export function shadowLean(
 /**
  * How much light the contact shadow takes from the picture: `shaded` against `unshaded`, the same
  * look drawn with the glasses but no shadow (`?shadow=off`), each pixel's share of its brightness
- * lost, summed. The frame is the same in both, so only the shadow differs, wherever it shows
- * (under the lenses too).
+ * lost, summed. The frame is the same in both (a photo's one detection, the same pose), so only
+ * the shadow differs, wherever it shows (under the lenses too); the frame's own pixels (where
+ * `unshaded` differs from `bare`, the look held bare, by more than CHANGED) are left out. The
+ * skin beside the rims is not: the shadow is darkest there, wherever the light moves it (the
+ * fringe further out grows as the light moves it out from under the rims).
  */
-export function shadowDepth(shaded: Picture, unshaded: Picture, covered: Rect[] = []): number {
+export function shadowDepth(
+  shaded: Picture,
+  unshaded: Picture,
+  bare: Picture,
+  covered: Rect[] = [],
+): number {
   const { width, height } = shaded;
-  if (unshaded.width !== width || unshaded.height !== height) throw new Error('sizes differ');
+  const sizes = [unshaded, bare].map((p) => `${p.width}×${p.height}`);
+  if (sizes.some((size) => size !== `${width}×${height}`)) throw new Error('sizes differ');
+  const frame = frameMask(
+    width,
+    height,
+    (i) => Math.abs(luma(unshaded, i) - luma(bare, i)) > CHANGED,
+    0,
+  );
   let lost = 0;
   for (let i = 0; i < width * height; i++) {
-    if (inRects(covered, i % width, Math.floor(i / width))) continue;
+    if (frame[i] || inRects(covered, i % width, Math.floor(i / width))) continue;
     const before = luma(unshaded, i);
     lost += Math.max(0, before - luma(shaded, i)) / Math.max(before, DIM);
   }

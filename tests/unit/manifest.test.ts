@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ENTRIES, validateManifest } from '../../src/catalogue/manifest';
+import { findLinked } from '../../src/catalogue/linked-glasses';
+import {
+  isModelValue,
+  MAX_ENTRIES,
+  modelPath,
+  validateManifest,
+} from '../../src/catalogue/manifest';
+import { searchText } from '../../src/features/grid/catalogue-filter';
 
 const good = {
   value: 'models/001.glb',
@@ -34,6 +41,50 @@ describe('validateManifest', () => {
     expect(entries[1]!.serialNo).toBe('8');
     expect(rejected).toHaveLength(13);
     for (const r of rejected) expect(r.reason).toBeTruthy();
+  });
+
+  it('names apart the colours of one GLB that differ in their material file', () => {
+    const colour = (serialNo: string, materialParameter?: string) => ({
+      value: 'models/2031.glb',
+      serialNo,
+      text: '轻钛圆框',
+      group: '2031',
+      ...(materialParameter ? { materialParameter } : {}),
+    });
+    const manifest = [
+      colour('B', 'materials/black.json'),
+      colour('G', 'materials/gold.json'),
+      colour('G2', 'materials/gold.json'), // the same colour again
+      colour('O'), // the model's own materials
+      colour('O2'),
+    ];
+    const { entries, rejected } = validateManifest(manifest);
+    const names = (list: typeof entries) =>
+      Object.fromEntries(list.map((e) => [e.serialNo, [e.value, modelPath(e)]]));
+    expect(names(entries)).toEqual({
+      B: ['models/2031.glb#materials/black.json', 'models/2031.glb'],
+      G: ['models/2031.glb#materials/gold.json', 'models/2031.glb'],
+      O: ['models/2031.glb#', 'models/2031.glb'],
+    });
+    // Whatever their order: a 收藏 or a stored colour never moves to another colour.
+    const reversed = validateManifest(manifest.toReversed());
+    const { B, G, O } = names(entries);
+    expect(names(reversed.entries)).toEqual({ B, G2: G, O2: O });
+    expect(reversed.entries.map((e) => e.serialNo)).toEqual(['O2', 'G2', 'B']);
+    // A file listed once keeps its path as its name.
+    expect(validateManifest([colour('B', 'materials/black.json')]).entries[0]!.value).toBe(
+      'models/2031.glb',
+    );
+    expect(entries.every((e) => isModelValue(e.value))).toBe(true);
+    expect(isModelValue('materials/black.json')).toBe(false);
+    expect(rejected).toEqual([
+      { index: 2, reason: 'duplicate value' },
+      { index: 4, reason: 'duplicate value' },
+    ]);
+    // Searched and linked by the file they wear: a link to the file wears its first colour.
+    expect(searchText(entries[1]!)).toContain('2031.glb');
+    expect(findLinked(entries, '2031')?.serialNo).toBe('B');
+    expect(findLinked(entries, 'G')?.serialNo).toBe('G');
   });
 
   it("reads a big shop's 5 000 frames whole, and counts what is past the limit", () => {

@@ -1,4 +1,4 @@
-import type { CatalogueEntry } from '../../catalogue/manifest';
+import { modelPath, type CatalogueEntry } from '../../catalogue/manifest';
 import type { SizeFit } from '../true-size/size-advice';
 
 /** The facets 筛选 offers: one value each, '' for any. */
@@ -90,7 +90,7 @@ const folded = new WeakMap<CatalogueEntry, string>();
 export function searchText(entry: CatalogueEntry): string {
   let text = folded.get(entry);
   if (text === undefined) {
-    const file = entry.value.split('/').pop() ?? '';
+    const file = modelPath(entry).split('/').pop() ?? '';
     const { brand = '', model = '', tags = [], group = '', colour = '' } = entry;
     text = fold([entry.serialNo, entry.text, file, brand, model, group, colour, ...tags].join(' '));
     folded.set(entry, text);
