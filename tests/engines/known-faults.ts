@@ -30,7 +30,7 @@ export const KNOWN_FAULTS: Record<string, Record<string, string>> = {
     'occlusion-lag':
       'while portrait-turn plays, the pose lags the picture 0.1–0.16 eye spans along the eye ' +
       'line as the head turns (0.02–0.06 where it pauses), and the head drawn with it shows ' +
-      'the far temple over the cheek: 0.20 of it in one shot of 23 here, 0.29–1.0 in six of ' +
+      'the far temple over the cheek: 0.20 of it in one shot of 23 here, 0.28–1.0 in six of ' +
       'nine under CI’s load (occlusion.e2e.ts); where the frame sits on the eyes, none',
     'file-photo':
       'a photo taken while the file plays can carry the pose filter’s lag: 0.40 eye spans along ' +
@@ -41,9 +41,7 @@ export const KNOWN_FAULTS: Record<string, Record<string, string>> = {
       'the page path draws the turning face with the glasses off the eyes: p50 0.57–0.59 in ' +
       'three of eight fresh-clone CI runs, 0.94–0.95 (p95 1.02–1.04) in two of the last three, ' +
       'a near constant offset more than a lag: tracking 7–10 a second and 7–15 drawn, detecting ' +
-      'in 50 ms, as in runs that pass (p50 0.07–0.18 here, alone); in the latest the cut ' +
-      'detector’s lowest match inside the file read 0.37 against 0.78 here, as if the frames ' +
-      'shown were not the file’s in order. Not reproduced here',
+      'in 50 ms, as in runs that pass (p50 0.07–0.18 here, alone). Not reproduced here',
   },
   firefox: {
     c:
