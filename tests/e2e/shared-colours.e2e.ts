@@ -9,7 +9,7 @@ import { startServer } from '../../scripts/serve.mjs';
 import { zhCN } from '../../src/i18n/zh-CN';
 import { stillFacePicture } from '../outside/clips.mjs';
 import type { Picture } from '../outside/barcode.mjs';
-import { decodePicture } from '../outside/picture-judge';
+import { CHANGED, decodePicture } from '../outside/picture-judge';
 import { shootPicture } from '../outside/screen';
 import { greenPixels } from '../outside/temple-hide';
 import { readStats } from './app-page';
@@ -76,14 +76,14 @@ interface Worn {
   frame: number;
 }
 
-/** Pixels that differ between two pictures of one size by more than 30 levels in a channel. */
+/** Pixels that differ between two pictures of one size by more than CHANGED in a channel. */
 function changedPixels(a: Picture, b: Picture): number {
   let n = 0;
   for (let i = 0; i < a.width * a.height; i++) {
     const k = i * a.channels;
     const m = i * b.channels;
     const d = [0, 1, 2].map((c) => Math.abs(a.data[k + c]! - b.data[m + c]!));
-    if (Math.max(...d) > 30) n++;
+    if (Math.max(...d) > CHANGED) n++;
   }
   return n;
 }

@@ -23,19 +23,14 @@ const FRAME_SHARE = 0.3;
 /** Pixels this near the frame are left out: its antialiased edge. */
 const EDGE_PX = 2;
 
-/** The pixels `isFrame` takes and those within `edge` px of them. */
-function frameMask(
-  width: number,
-  height: number,
-  isFrame: (i: number) => boolean,
-  edge: number,
-): Uint8Array {
+/** The pixels `isFrame` takes and those within EDGE_PX of them (its antialiased edge). */
+function frameMask(width: number, height: number, isFrame: (i: number) => boolean): Uint8Array {
   const frame = new Uint8Array(width * height);
   for (let i = 0; i < frame.length; i++) {
     if (!isFrame(i)) continue;
     const [x, y] = [i % width, Math.floor(i / width)];
-    for (let dy = -edge; dy <= edge; dy++) {
-      for (let dx = -edge; dx <= edge; dx++) {
+    for (let dy = -EDGE_PX; dy <= EDGE_PX; dy++) {
+      for (let dx = -EDGE_PX; dx <= EDGE_PX; dx++) {
         const [u, v] = [x + dx, y + dy];
         if (u >= 0 && u < width && v >= 0 && v < height) frame[v * width + u] = 1;
       }
@@ -63,7 +58,7 @@ export function shadowLean(
     const before = luma(bare, i);
     lost[i] = Math.max(0, before - luma(worn, i)) / Math.max(before, DIM);
   }
-  const frame = frameMask(width, height, (i) => lost[i]! > FRAME_SHARE, EDGE_PX);
+  const frame = frameMask(width, height, (i) => lost[i]! > FRAME_SHARE);
   const skipped = [box, ...covered];
   let [sum, weight] = [0, 0];
   const [x0, y0] = [Math.max(0, box.x - margin), Math.max(0, box.y - margin)];
@@ -99,16 +94,11 @@ export function shadowDepth(
   const { width, height } = shaded;
   const sizes = [unshaded, bare].map((p) => `${p.width}×${p.height}`);
   if (sizes.some((size) => size !== `${width}×${height}`)) throw new Error('sizes differ');
-  const frame = frameMask(
-    width,
-    height,
-    (i) => Math.abs(luma(unshaded, i) - luma(bare, i)) > CHANGED,
-    0,
-  );
   let lost = 0;
   for (let i = 0; i < width * height; i++) {
-    if (frame[i] || inRects(covered, i % width, Math.floor(i / width))) continue;
     const before = luma(unshaded, i);
+    if (Math.abs(before - luma(bare, i)) > CHANGED) continue;
+    if (inRects(covered, i % width, Math.floor(i / width))) continue;
     lost += Math.max(0, before - luma(shaded, i)) / Math.max(before, DIM);
   }
   return lost;
