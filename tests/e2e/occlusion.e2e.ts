@@ -119,6 +119,8 @@ async function photoLooks(
       await choosePhoto(page, png);
       await trackedSince(page, tracked);
       if (k === 0) await wearGlasses(page, SERIAL);
+      // Its temples drawn on it first: a new photo can stand steady bare for a moment.
+      await shotWhere(page, (p) => greenPixels(p) > NEAR_SHOWN);
       const { worn, bare } = await wornThenBare(page, previous);
       previous = worn;
       out.push(await judge({ label, minTurnDeg, backdrop }, worn, bare));
