@@ -19,7 +19,8 @@ import { renderMarkdown } from './lib/report.mjs';
 import { openBrowsers } from './lib/session.mjs';
 import { round } from './lib/stats.mjs';
 import { checkTargets } from './lib/targets.mjs';
-import { runCut, runStill } from './lib/motion.mjs';
+import { runCut, runFile, runStill } from './lib/motion.mjs';
+import { prepareCodedClips } from '../tests/outside/clips.mjs';
 import { prepareMotionFixtures } from '../tests/e2e/motion-fixtures.mjs';
 import { runTryAll } from './lib/try-all.mjs';
 import { catalogueLines, runCatalogue } from './lib/catalogue.mjs';
@@ -124,7 +125,7 @@ const attempter = (errors) => async (config, task) => {
   }
 };
 
-/** Issue 37's clips (lib/motion.mjs): a still face with noise, and a scene cut. */
+/** Issue 37's clips (lib/motion.mjs): a still face with noise, a scene cut; a face file playing. */
 async function measureMotion(baseUrl) {
   const motion = await prepareMotionFixtures();
   const result = { errors: [] };
@@ -132,6 +133,8 @@ async function measureMotion(baseUrl) {
   const common = { baseUrl, plan, log };
   result.still = await attempt('still face', () => runStill({ ...common, steady: motion.steady }));
   result.cut = await attempt('cut clip', () => runCut({ ...common, cut: motion.cut }));
+  const { file } = await (await prepareCodedClips()).movingFile();
+  result.file = await attempt('file playing', () => runFile({ ...common, file }));
   return result;
 }
 

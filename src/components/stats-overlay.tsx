@@ -40,6 +40,9 @@ export function StatsOverlay({ visible }: { visible: boolean }) {
     'data-open-frames': w?.openFrames ?? 0,
     'data-cuts': w?.cuts ?? 0,
     'data-scene-match-low': (w?.sceneMatchLow ?? 1).toFixed(3),
+    'data-hold-ms': Math.round(w?.holdMs ?? 0),
+    'data-held-guessed': w?.heldGuessed ?? 0,
+    'data-held-skipped': w?.heldSkipped ?? 0,
     'data-eyes': (w?.eyes ?? []).map((v) => v.toFixed(4)).join(','),
     'data-audit-px': (w?.auditPx ?? []).map((v) => v.toFixed(2)).join(','),
     'data-audit-smoothed-px': (w?.auditSmoothedPx ?? []).map((v) => v.toFixed(2)).join(','),
@@ -72,6 +75,10 @@ export function StatsOverlay({ visible }: { visible: boolean }) {
       <dd>{data['data-detect-ms']} ms</dd>
       <dt>{t('statsRender')}</dt>
       <dd>{data['data-render-ms']} ms</dd>
+      <dt>{t('statsHold')}</dt>
+      <dd>
+        {data['data-hold-ms']} · {data['data-held-guessed']} / {data['data-held-skipped']}
+      </dd>
       <dt>{t('statsFace')}</dt>
       <dd>{w?.face ? t('yes') : t('no')}</dd>
       <dt>{t('statsDelegate')}</dt>

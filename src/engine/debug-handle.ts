@@ -49,18 +49,23 @@ const FRAME_LOG_LIMIT = 20_000;
 export function frameLogger(): ((result: FrameResult, capturedAtMs: number) => void) | undefined {
   if (!__TEST_HOOKS__ || !statsSwitch()) return undefined;
   const log = (window.__tryOnFrames ??= []);
-  return (result, capturedAtMs) => {
-    if (log.length >= FRAME_LOG_LIMIT) log.shift();
+  // One record per drawn frame: a file's frames are drawn after their answer (FrameResult.drawn);
+  // the answer's tracking goes with the last of them.
+  return (result) => {
     const at = performance.now();
-    log.push({
-      freshPose: result.freshPose,
-      detect: result.detectMs,
-      render: result.renderMs,
-      latency: performance.timeOrigin + at - capturedAtMs,
-      face: result.face,
-      at,
-      captured: capturedAtMs,
-      poseFrom: result.poseFromMs,
+    result.drawn.forEach((drawn, i) => {
+      const last = i === result.drawn.length - 1;
+      if (log.length >= FRAME_LOG_LIMIT) log.shift();
+      log.push({
+        freshPose: last && result.freshPose,
+        detect: last ? result.detectMs : 0,
+        render: result.renderMs,
+        latency: performance.timeOrigin + at - drawn.capturedAtMs,
+        face: result.face,
+        at,
+        captured: drawn.capturedAtMs,
+        poseFrom: drawn.poseFromMs,
+      });
     });
   };
 }

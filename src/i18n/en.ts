@@ -128,6 +128,7 @@ export const en: Strings = {
   statsLongestGap: 'Longest stall',
   statsDetect: 'Detect',
   statsRender: 'Render',
+  statsHold: 'File frames held (ms · drawn before their pose / skipped)',
   statsFace: 'Face',
   statsDelegate: 'Delegate',
   statsQuality: 'Lens path',

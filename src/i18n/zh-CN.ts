@@ -113,6 +113,7 @@ export const zhCN = {
   statsLongestGap: '最长停顿',
   statsDetect: '检测耗时',
   statsRender: '渲染耗时',
+  statsHold: '视频帧等待（毫秒 · 未等到姿态 / 跳过）',
   statsFace: '人脸',
   statsDelegate: '推理后端',
   statsQuality: '镜片渲染',

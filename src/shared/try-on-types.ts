@@ -100,6 +100,18 @@ export interface FrameResult {
    * no glasses were posed. After a cut, nothing older than the cut may pose a frame.
    */
   poseFromMs: number | null;
+  /**
+   * The frames drawn since the last answer, this one included when it was: a file's frame is held
+   * until its pose is known (workers/pipeline/held-frames.ts) and drawn in a later call, or on its
+   * result's arrival; `renderMs` and `poseFromMs` above are the last of these.
+   */
+  drawn: FrameDrawn[];
+}
+
+/** One drawn frame: its capture time (ms) and FrameResult.poseFromMs for it. */
+export interface FrameDrawn {
+  capturedAtMs: number;
+  poseFromMs: number | null;
 }
 
 /** Pipeline figures the worker publishes (throttled) for the stats overlay and tests. */
@@ -140,6 +152,14 @@ export interface WorkerStats {
    * cut detector came to a false cut.
    */
   sceneMatchLow: number;
+  /**
+   * A file's frames wait this long (ms) for their poses before they are drawn; so many were drawn
+   * before theirs came, and so many were not drawn, a later one being due as well, since the
+   * source started (workers/pipeline/held-frames.ts); all 0 for a camera.
+   */
+  holdMs: number;
+  heldGuessed: number;
+  heldSkipped: number;
   /**
    * Tests' and bench's builds: the drawn pose against each tracked frame's own detection, px in
    * the drawn picture, p50 / p95 (workers/diagnostics/track-audit.ts).

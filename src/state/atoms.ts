@@ -28,7 +28,10 @@ export const selectedModelAtom = atom<string | null>(null);
 /** The frame pump's figures (src/engine/frame-pump.ts). */
 export interface PumpCounters {
   framesIn: number;
-  /** Frames the engine drew (every frame it received). */
+  /**
+   * Frames the engine took: every one is drawn, a file's a little later (its pose awaited:
+   * FrameResult.drawn); the worker's own count (WorkerStats.drawn) is of frames drawn.
+   */
   drawn: number;
   /** Drawn frames posed by a tracking result that came since the frame before (freshPose). */
   freshPoses: number;

@@ -36,7 +36,6 @@ import {
   type Judged,
 } from './occlusion-looks';
 import { shopCopy } from './shop-copy';
-import { unlessKnown } from '../engines/known-faults';
 
 const fixtures = await prepareFixtures();
 /** The astronaut only rolls its head: a turned head needs the real footage. */
@@ -61,12 +60,10 @@ const PORTRAIT_MIN_TURN_DEG = 15;
  */
 const PLAYING_MIN_TURN_DEG = 15;
 /**
- * Those of them whose frame sits on the eyes as on a still: its centre within this many eye
- * spans of the reference eyes' along the eye line (0.02–0.06 where the head pauses, 0.1–0.16
- * while it turns, here), at least PLAYING_JUDGED of them.
+ * Shots judged at least: 15–21 here, alone or beside three busy loops (a file's frame is drawn
+ * once the pose at it is known: workers/pipeline/held-frames.ts).
  */
-const ON_EYES_ALONG = 0.06;
-const PLAYING_JUDGED = 2;
+const PLAYING_JUDGED = 10;
 /** Green pixels on a shot whose temples are drawn (300–700 at these turns). */
 const TEMPLES_ON = 100;
 const SERIAL = '901';
@@ -218,14 +215,12 @@ describe.skipIf(WHY_SKIPPED)('the head hides what is behind it', () => {
       'temple hide, playing:',
       JSON.stringify(seen.map(({ label, hide, along }) => [label, hide, along.toFixed(3)])),
     );
-    // Where the frame sits on this frame's eyes, the head hides the far temple as on a still.
-    const placed = seen.filter(({ along }) => Math.abs(along) <= ON_EYES_ALONG);
-    expect(placed.length).toBeGreaterThanOrEqual(PLAYING_JUDGED);
-    placed.forEach(expectFarHidden);
+    // The head hides the far temple as on a still: the frame is drawn with the pose at its own
+    // picture, which a pose predicted from earlier pictures is not while the head turns (then the
+    // far temple, drawn where the cheek was, showed over it: 0.16–1.0 of it under load).
+    expect(seen.length).toBeGreaterThanOrEqual(PLAYING_JUDGED);
+    seen.forEach(expectFarHidden);
     expectFarBeyondCheek(seen);
-    // Behind a turning head the pose lags the picture and the far temple, drawn where the
-    // cheek was, shows over it: a listed fault while the lag lasts.
-    await unlessKnown('chromium', 'occlusion-lag', () => seen.forEach(expectFarHidden));
   });
 });
 

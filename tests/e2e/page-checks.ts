@@ -33,6 +33,10 @@ export interface Stats {
   cuts: number;
   /** The lowest correlation between two compared frames of the file (1 before any). */
   sceneMatchLow: number;
+  /** A file's frames' wait for their poses (ms), those drawn before theirs came, those skipped. */
+  holdMs: number;
+  heldGuessed: number;
+  heldSkipped: number;
   eyes: number[];
   pdMm: number | null;
   faceWidthMm: number | null;
@@ -69,6 +73,9 @@ export function parseStats(data: Record<string, string | undefined>): Stats {
     openFrames: n('openFrames'),
     cuts: n('cuts'),
     sceneMatchLow: Number(data.sceneMatchLow ?? 1),
+    holdMs: n('holdMs'),
+    heldGuessed: n('heldGuessed'),
+    heldSkipped: n('heldSkipped'),
     eyes: (data.eyes ?? '').split(',').filter(Boolean).map(Number),
     // Empty until the face's size is measured (null then).
     pdMm: data.pdMm ? Number(data.pdMm) : null,

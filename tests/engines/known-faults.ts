@@ -7,16 +7,9 @@
 
 export const KNOWN_FAULTS: Record<string, Record<string, string>> = {
   // Chromium's video-file path (video-file.e2e.ts): the checks below still gate on the gross
-  // fault (glasses missing, or off by more than FILE_P95), and report the fine one; and the PD
-  // of a turned head (known-face.e2e.ts), whose other clips gate.
+  // fault (glasses off by more than FILE_P95), and report the fine one; and the PD of a turned
+  // head (known-face.e2e.ts), whose other clips gate.
   chromium: {
-    'file-live-p50':
-      "the file's live picture lags the camera's: p50 0.25–0.375 eye spans over runs, over " +
-      'FILE_P50 (0.35) in some',
-    'file-live-p95':
-      'the same lag at its worst: p95 1.59 eye spans over 19 shots in one CI run (the screen ' +
-      'showing 3.3 source frames a second, p50 0.38), under FILE_P95 (1) in the runs before; ' +
-      'every drawn shot still gates within twice FILE_P95',
     'file-live-missing':
       'a shot of the playing file without glasses, the face in view: 1 of 19 (7–8 s into ' +
       'portrait-turn) in one CI run, 2 at 1–1.5 s in another; the rest on the eyes',
@@ -27,11 +20,6 @@ export const KNOWN_FAULTS: Record<string, Record<string, string>> = {
       'the PD of a still head turned 20° (known-face.e2e): 65–66 mm (+0.8 to +2.4 %) while ' +
       'two faces are sought, 62 mm (−3.8 %) once one is (tracked from the last landmarks, ' +
       'MediaPipe reads the turned irises 4 % larger); CI’s slower machine showed the latter',
-    'occlusion-lag':
-      'while portrait-turn plays, the pose lags the picture 0.1–0.16 eye spans along the eye ' +
-      'line as the head turns (0.02–0.06 where it pauses), and the head drawn with it shows ' +
-      'the far temple over the cheek: 0.20 of it in one shot of 23 here, 0.28–1.0 in six of ' +
-      'nine under CI’s load (occlusion.e2e.ts); where the frame sits on the eyes, none',
     'file-photo':
       'a photo taken while the file plays can carry the pose filter’s lag: 0.40 eye spans along ' +
       'the eye line in one run, 0.34 after the photo took the unfiltered pose (STILL_OFF is 0.25)',

@@ -26,11 +26,13 @@ export const STILL_OFF = 0.25;
 export const MOVING_P50 = 0.3;
 export const MOVING_P95 = 0.75;
 /**
- * MOVING_P50 and MOVING_P95 for a file: it plays through the page's <video>, whose frames cost
- * the engine more than the camera's, so fewer are drawn and tracked (8–9 and ~3 a second against
- * 13.6 and 4.2 on this kind of machine, quiet) and the pose lags further: p50 0.25–0.33, p95
- * 0.38–0.97 in four runs (video-file.e2e.ts logs it). A fault of the file path, left open: one
- * picture in twenty may show a lens off its eye.
+ * MOVING_P50 and MOVING_P95 for a file drawn with the pose predicted to each frame (the page
+ * path: Firefox, WebKit, tests/engines/): it plays through the page's <video>, whose frames cost
+ * the engine more than the camera's, so fewer are drawn and tracked, and the pose lags further:
+ * p50 0.25–0.33, p95 0.38–1.64 in Chromium when it drew so. A picture in twenty may show a lens
+ * off its eye. With a tracking worker a file's frame waits for the pose at its own picture
+ * (workers/pipeline/held-frames.ts) and meets the camera's bounds (video-file.e2e.ts); FILE_P95
+ * still bounds each of its shots, the photo and the recording's frames.
  */
 export const FILE_P50 = 0.35;
 export const FILE_P95 = 1;

@@ -57,6 +57,7 @@ function harness(
         detectMs: freshPose ? 40 : 0,
         renderMs: 2,
         poseFromMs: null,
+        drawn: [],
       });
     else item.reject(new Error('boom'));
     await Promise.resolve();

@@ -82,6 +82,11 @@ export class KeptPicture {
     }
   }
 
+  /** Whether a picture is kept (none before the first frame is drawn). */
+  get hasPicture(): boolean {
+    return this.frame !== null;
+  }
+
   /** Draws the kept picture again as it is (its pose not renewed); nothing before one. */
   show(): void {
     if (this.frame) this.draw(this.frame);

@@ -3,6 +3,7 @@ import type { GlassesReport } from '../../src/shared/glasses-types';
 import type {
   ContextEvent,
   Delegate,
+  FrameDrawn,
   EngineVerdicts,
   EngineInit,
   FrameOptions,
@@ -22,6 +23,7 @@ import type { Tracking } from '../tracking/frame-tracking';
 import { loadOccluder } from '../assets/glasses-loader';
 import { KeptPicture } from './kept-picture';
 import { TryAll } from './try-all';
+import { HeldFrames, type HeldFrame } from './held-frames';
 import { chooseLensQuality } from '../render/lens-quality';
 import { Recording } from './recording';
 import type { FrameLedger } from '../common/frame-ledger';
@@ -32,8 +34,8 @@ import { PipelineMeter } from '../common/stats';
 import { buildPipelineParts } from './pipeline-parts';
 import type { TrackAudit } from '../diagnostics/track-audit';
 import { Steadiness } from '../diagnostics/steadiness';
-import { CutDetector } from '../tracking/cut-detector';
-import { THUMB_HEIGHT, THUMB_WIDTH } from '../render/frame-thumbnail';
+import { SceneCuts } from './scene-cuts';
+import { workerStats } from './pipeline-stats';
 
 const STATS_INTERVAL_MS = 250;
 
@@ -51,9 +53,14 @@ export class TryOnPipeline {
   readonly tryAll: TryAll;
   private readonly recording: Recording;
   private readonly glasses: GlassesSlot;
-  private readonly cuts = new CutDetector();
-  private cutCount = 0;
-  private readonly thumb = new Float32Array(THUMB_WIDTH * THUMB_HEIGHT);
+  private readonly cuts: SceneCuts;
+  /** A file's frames waiting for their poses (held-frames.ts). */
+  private readonly held: HeldFrames;
+  /** Frames drawn since the last answer (FrameResult.drawn), and the last one's drawing time. */
+  private readonly drawnSince: FrameDrawn[] = [];
+  private lastRenderMs = 0;
+  /** Whether the last frame came from a file and was held (the stats' holdMs). */
+  private holding = false;
   /** Tests' and bench's builds: how far the drawn bridge moves between frames (diagnostics/steadiness.ts). */
   private readonly steadiness = __TEST_HOOKS__ ? new Steadiness() : null;
 
@@ -69,6 +76,7 @@ export class TryOnPipeline {
     this.fit = new CanvasFit(scene);
     frames.onEmpty = () => this.publish(true);
     this.glasses = new GlassesSlot(scene);
+    this.cuts = new SceneCuts(scene);
     this.kept = new KeptPicture(
       scene,
       tracking,
@@ -79,6 +87,17 @@ export class TryOnPipeline {
     );
     this.tryAll = new TryAll(scene, this.kept, facePose, frames);
     this.recording = new Recording(scene.gl, this.kept);
+    this.held = new HeldFrames(
+      frames,
+      (timeMs) => facePose.knowsPoseAt(timeMs),
+      (held) => {
+        if (this.cuts.check(held.frame)) this.cutBefore(held.timeMs);
+        tracking.poseHeld(held.timeMs);
+        this.draw(held);
+        this.publish(false);
+      },
+    );
+    tracking.onResult = () => this.held.resulted();
     // At the clock's first timestamp (0): every frame's capture time comes after it.
     if (warmUp) tracking.warmUp(() => this.clock.next(0));
   }
@@ -112,45 +131,75 @@ export class TryOnPipeline {
 
   /**
    * Draws every frame with the pose tracking gives it (its own, or the last one predicted to its
-   * timestamp); frames are tracked when the scheduler says so. Closes the frame.
+   * timestamp); frames are tracked when the scheduler says so. A file's frame, with a tracking
+   * worker, is held until the pose at it is known (held-frames.ts). Closes the frame.
    */
   processFrame(frame: VideoFrame, options: FrameOptions): FrameResult {
     this.frames.took();
+    const holds = options.file && !this.tracking.sync;
+    this.holding = holds;
+    let owned = true;
     try {
       if (this.fit.fitVideo(frame.displayWidth, frame.displayHeight)) {
         this.recording.sizeChanged();
       }
-      const timestampMs = this.clock.next(frame.timestamp / 1000);
-      if (options.file) this.checkForCut(frame);
-      const { freshPose, detectMs } = this.tracking.frame(frame, timestampMs, options.mirror);
-      const t1 = performance.now();
-      this.scene.setMirror(options.mirror);
-      const { width, height } = this.fit.videoSize;
-      if (__TEST_HOOKS__) this.steadiness?.observeScene(this.scene, width, height);
-      this.scene.render(frame);
-      this.recording.addFrame(this.scene.canvas, timestampMs * 1000, width, height);
-      const t2 = performance.now();
-      // On a tracking worker, no drawn frame has its own pose yet (its result comes later).
-      this.kept.keep(frame, freshPose && this.tracking.sync, options.mirror);
+      const timeMs = this.clock.next(frame.timestamp / 1000);
+      // A held frame is checked when it is drawn: its picture is on the GPU then anyway.
+      if (options.file && !holds && this.cuts.check(frame)) this.restartPose();
+      const { freshPose, detectMs } = this.tracking.frame(frame, timeMs, options.mirror, holds);
+      const { mirror } = options;
+      if (holds) {
+        owned = false;
+        this.held.push({ frame, timeMs, mirror, detectMs });
+      } else this.draw({ frame, timeMs, mirror, detectMs }, freshPose && this.tracking.sync);
       const { face } = this.facePose;
-      this.meter.record({
-        detectMs,
-        renderMs: t2 - t1,
-        capturedAtMs: frame.timestamp / 1000,
-        face,
-      });
       // A face found or lost is told at once (the page's hint, a restart's first tracked face).
       this.publish(face !== this.statsFace);
-      const poseFromMs = this.facePose.poseFromMs;
-      return { face, freshPose, detectMs: detectMs ?? 0, renderMs: t2 - t1, poseFromMs };
+      const drawn = this.drawnSince.splice(0);
+      const last = drawn.at(-1);
+      return {
+        face,
+        freshPose,
+        detectMs: detectMs ?? 0,
+        renderMs: last ? this.lastRenderMs : 0,
+        poseFromMs: last?.poseFromMs ?? null,
+        drawn,
+      };
     } finally {
-      this.frames.close(frame);
+      if (owned) this.frames.close(frame);
     }
+  }
+
+  /** Draws one frame (borrowed) with the pose the scene holds; records, keeps, counts it. */
+  private draw(held: HeldFrame, ownPose = false): void {
+    const { frame, timeMs, mirror } = held;
+    const t1 = performance.now();
+    this.scene.setMirror(mirror);
+    const { width, height } = this.fit.videoSize;
+    if (__TEST_HOOKS__) this.steadiness?.observeScene(this.scene, width, height);
+    this.scene.render(frame);
+    this.recording.addFrame(this.scene.canvas, timeMs * 1000, width, height);
+    this.lastRenderMs = performance.now() - t1;
+    // On a tracking worker, no drawn frame has its own pose yet (its result comes later).
+    this.kept.keep(frame, ownPose, mirror);
+    const capturedAtMs = frame.timestamp / 1000;
+    const face = this.facePose.face;
+    this.meter.record({ detectMs: held.detectMs, renderMs: this.lastRenderMs, capturedAtMs, face });
+    this.drawnSince.push({ capturedAtMs, poseFromMs: this.facePose.poseFromMs });
   }
 
   /** A PNG of the kept picture with its own pose (photo); see kept-picture.ts. */
   capture(scale: number, glasses = true): Promise<Blob> {
+    this.showHeld();
     return this.kept.capture(scale, glasses);
+  }
+
+  /**
+   * A file's first frames are held while the first pose is sought (held-frames.ts): a photo or
+   * 全部试戴 asked for then takes the newest of them, drawn now, rather than find no picture.
+   */
+  private showHeld(): void {
+    if (!this.kept.hasPicture) this.held.flush();
   }
 
   /**
@@ -166,27 +215,22 @@ export class TryOnPipeline {
     if (!force && now - this.lastStats < STATS_INTERVAL_MS) return;
     this.lastStats = now;
     this.statsFace = this.facePose.face;
-    this.onStats({
-      ...this.meter.timings(),
-      face: this.facePose.face,
-      facesFound: this.facePose.found,
-      soughtFaces: this.facePose.soughtFaces,
-      delegate: this.tracking.delegate,
-      quality: this.quality,
-      alignPx: this.facePose.alignPx,
-      eyes: this.facePose.eyes,
-      measure: this.facePose.measurer.estimate(),
-      openFrames: this.frames.open,
-      cuts: this.cutCount,
-      sceneMatchLow: this.cuts.lowest,
-      ...(__TEST_HOOKS__ && this.audit
-        ? {
-            auditPx: [this.audit.errorPx.p(50), this.audit.errorPx.p(95)],
-            auditSmoothedPx: [this.audit.smoothedErrorPx.p(50), this.audit.smoothedErrorPx.p(95)],
-          }
-        : {}),
-      ...(__TEST_HOOKS__ && this.steadiness ? { steadiness: this.steadiness.figures } : {}),
-    });
+    const { meter, facePose, quality, frames, cuts, held, holding, audit, steadiness } = this;
+    const { delegate } = this.tracking;
+    this.onStats(
+      workerStats({
+        meter,
+        facePose,
+        delegate,
+        quality,
+        frames,
+        cuts,
+        held,
+        holding,
+        audit,
+        steadiness,
+      }),
+    );
   }
 
   /** Wears the model once it has loaded (the newest request wins) and shows it at once. */
@@ -201,6 +245,7 @@ export class TryOnPipeline {
    * cropped about the eyes; null when it shows no face.
    */
   tryAllBegin(): Promise<TryAllStart | null> {
+    this.showHeld();
     return this.tryAll.begin();
   }
 
@@ -250,26 +295,28 @@ export class TryOnPipeline {
     return this.recording.start(width, height, scale, pressedAtMs);
   }
 
-  stopRecording(pressedAtMs: number): Promise<RecordingResult> {
+  /** The frames held back are drawn first: each before the press belongs in the file. */
+  async stopRecording(pressedAtMs: number): Promise<RecordingResult> {
+    await this.held.drawnThrough(pressedAtMs);
     return this.recording.stop(pressedAtMs);
   }
 
   /**
-   * A new scene in a file: no frame from here on is drawn with a pose from before it. The thumbnail
-   * is read back from the GPU before the frame is drawn, which waits for the drawing still queued
-   * there: 43–47 ms a frame on SwiftShader, where the GPU process is never idle (a hardware GPU
-   * was not measured). Camera frames, which never cut, skip it.
+   * A cut seen as a held frame at `timeMs` is drawn: the results for frames after it are already
+   * in and stay; the poses from before it go, the filter starts afresh, the next frame is tracked.
    */
-  private checkForCut(frame: VideoFrame): void {
-    this.scene.readThumbnail(frame, this.thumb);
-    if (!this.cuts.isCut(this.thumb)) return;
-    this.cutCount++;
-    this.restartPose();
+  private cutBefore(timeMs: number): void {
+    this.facePose.cutAt(timeMs);
+    this.scene.resetHead();
+    this.tracking.trackNext();
+    this.held.restarted();
   }
 
   /** The video jumped (seek, loop): start the pose filter afresh instead of gliding over. */
   resetPose(): void {
-    this.cuts.reset();
+    this.held.flush();
+    this.held.restarted();
+    this.cuts.jumped();
     this.restartPose();
   }
 
@@ -280,9 +327,8 @@ export class TryOnPipeline {
   }
 
   reset(): void {
-    this.cuts.reset();
-    this.cuts.lowest = 1;
-    this.cutCount = 0;
+    this.held.drop();
+    this.cuts.clear();
     this.tryAll.end();
     this.kept.clear();
     this.facePose.clear();
@@ -293,6 +339,7 @@ export class TryOnPipeline {
   }
 
   dispose(): void {
+    this.held.drop();
     this.recording.cancel();
     this.tryAll.end();
     this.kept.clear();

@@ -4,6 +4,7 @@ import { FaceLock } from './face-lock';
 import { FaceMeasurer } from '../measure/face-measure';
 import { alignmentPx, eyeCentres } from './landmark-probes';
 import { PoseFilter, type Motion } from '../common/pose-filter';
+import { PoseHistory } from '../common/pose-history';
 import type { PoseSink } from '../common/pose-sink';
 import type { TrackResult } from '../common/track-result';
 
@@ -29,6 +30,9 @@ export type PoseUse = 'moving' | 'still' | 'still-before-jump';
  */
 export class FacePose {
   private readonly filter = new PoseFilter();
+  /** The moving picture's filtered poses by time, for frames drawn after their results (poseAt). */
+  private readonly history = new PoseHistory();
+  private readonly between = new Matrix4();
   /** The last result's own pose, unsmoothed (the audit's reference, diagnostics/track-audit.ts). */
   readonly raw = new Matrix4();
   private readonly smoothed = new Matrix4();
@@ -37,6 +41,8 @@ export class FacePose {
   private readonly count = new FaceCount();
   readonly measurer = new FaceMeasurer();
   face = false;
+  /** The result the last poseAt rested on (undefined: the drawn pose is the filter's own). */
+  private heldFromMs: number | null | undefined;
   /** Faces in the last tracking result, the worn one included (up to the faces sought). */
   found = 0;
   /** Distance between the reprojected nose bridge and its landmark (camera FOV check). */
@@ -53,6 +59,7 @@ export class FacePose {
    */
   apply(all: TrackResult, timeMs: number, mirror: boolean, use: PoseUse = 'moving'): void {
     const result = this.lock.pick(all, timeMs);
+    this.heldFromMs = undefined;
     this.found = all.faceLandmarks?.length ?? 0;
     this.count.observe(this.found, this.lock.unsure, timeMs);
     // The glasses went to another person: what was measured belongs to someone else.
@@ -69,12 +76,15 @@ export class FacePose {
     this.face = matrix !== undefined;
     if (!matrix) {
       this.sink.setPose(null);
+      if (use === 'moving') this.history.add(timeMs, null);
       this.eyes = [];
       return;
     }
     this.raw.fromArray(matrix.data);
-    if (use === 'moving') this.sink.setPose(this.filter.apply(this.raw, timeMs, this.smoothed));
-    else {
+    if (use === 'moving') {
+      this.sink.setPose(this.filter.apply(this.raw, timeMs, this.smoothed));
+      this.history.add(timeMs, this.smoothed);
+    } else {
       if (use === 'still') this.filter.apply(this.raw, timeMs, this.smoothed);
       this.sink.setPose(this.raw);
     }
@@ -97,8 +107,30 @@ export class FacePose {
    * seek gets its own pose within STILL_PICTURE_MS (kept-picture.ts).
    */
   predict(timeMs: number): void {
+    this.heldFromMs = undefined;
     if (!this.face) return;
     this.sink.setPose(this.filter.predict(timeMs, this.smoothed));
+  }
+
+  /** Whether a moving result at or after `timeMs` has come: poseAt would not predict. */
+  knowsPoseAt(timeMs: number): boolean {
+    return this.history.covers(timeMs);
+  }
+
+  /**
+   * Poses the scene for a frame drawn once a result at or after its timestamp has come (a file's
+   * held frame): the pose between the results on either side of it, with `poseFromMs` the later
+   * one's time. Returns false, and predicts as `predict` does, where no such result has come.
+   */
+  poseAt(timeMs: number): boolean {
+    if (!this.history.covers(timeMs)) {
+      this.predict(timeMs);
+      return false;
+    }
+    const { pose, fromMs } = this.history.at(timeMs, this.between);
+    this.sink.setPose(pose);
+    this.heldFromMs = fromMs;
+    return true;
   }
 
   /** How fast the face moves; null while there is none (the scheduler then tracks every frame). */
@@ -111,6 +143,7 @@ export class FacePose {
    * are posed (no face, or none found since a reset).
    */
   get poseFromMs(): number | null {
+    if (this.heldFromMs !== undefined) return this.sink.posed ? this.heldFromMs : null;
     return this.face && this.sink.posed ? this.filter.sinceMs : null;
   }
 
@@ -121,13 +154,23 @@ export class FacePose {
 
   /** Starts the filter afresh (a cut, a seek, a new source) instead of gliding over. */
   reset(): void {
+    this.cutAt(Infinity);
+  }
+
+  /**
+   * A scene cut at `timeMs`, seen after the results for frames after it came (a file's held
+   * frames): those stay, the poses before it go, and the filter starts afresh.
+   */
+  cutAt(timeMs: number): void {
     this.filter.reset();
+    this.history.dropBefore(timeMs);
     this.lock.jumped();
     this.count.reset();
   }
 
   clear(): void {
     this.filter.reset();
+    this.history.clear();
     this.lock.reset();
     this.count.reset();
     this.measurer.reset();

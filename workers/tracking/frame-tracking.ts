@@ -21,8 +21,18 @@ export interface Tracking {
   readonly delegate: Delegate | 'pending';
   /** True when trackNow has posed the scene by the time it returns. */
   readonly sync: boolean;
-  /** Poses the scene for the frame at `timeMs`; tracks it, or has it tracked, when due. */
-  frame(frame: VideoFrame, timeMs: number, mirror: boolean): FrameTrack;
+  /**
+   * Poses the scene for the frame at `timeMs`; tracks it, or has it tracked, when due. A `held`
+   * frame is drawn later (pipeline/held-frames.ts): it is posed then, by `poseHeld`.
+   */
+  frame(frame: VideoFrame, timeMs: number, mirror: boolean, held?: boolean): FrameTrack;
+  /**
+   * Poses the scene for a held frame at `timeMs`, about to be drawn: between the results on either
+   * side of it once they have come (true), else predicted (false).
+   */
+  poseHeld(timeMs: number): boolean;
+  /** Heard after each moving frame's result is applied (held frames may now be drawn). */
+  onResult: () => void;
   /**
    * Gives `frame` (borrowed) its own pose, unfiltered: a photo, or a change shown on a paused
    * picture.
@@ -35,6 +45,8 @@ export interface Tracking {
   warmUp(next: () => number): void;
   /** The video jumped or the source changed: results for earlier frames no longer count. */
   reset(): void;
+  /** A scene cut seen late (a held frame): the next frame is tracked, results on the way count. */
+  trackNext(): void;
   close(): void;
 }
 
@@ -44,6 +56,8 @@ export interface Tracking {
  */
 export class InlineTracking implements Tracking {
   readonly sync = true;
+  /** Never heard: a frame tracked here is tracked before it is drawn, so none is held. */
+  onResult = (): void => {};
 
   constructor(
     private readonly picker: DelegatePicker,
@@ -64,6 +78,11 @@ export class InlineTracking implements Tracking {
     else if (due) this.track(frame, timeMs, mirror);
     else this.facePose.predict(timeMs);
     return { freshPose: due, detectMs: due ? performance.now() - start : null };
+  }
+
+  poseHeld(timeMs: number): boolean {
+    this.facePose.predict(timeMs);
+    return false;
   }
 
   trackNow(frame: VideoFrame, timeMs: number, mirror: boolean): Promise<void> {
@@ -104,6 +123,10 @@ export class InlineTracking implements Tracking {
   warmUp(): void {}
 
   reset(): void {
+    this.scheduler.reset();
+  }
+
+  trackNext(): void {
     this.scheduler.reset();
   }
 

@@ -52,6 +52,9 @@ export class RemoteTracking implements Tracking {
     pose: new Matrix4(),
   }));
   private next = 0;
+  /** A result whose frame is held, not drawn yet: compared once it is (tests' builds). */
+  private readonly awaiting = { timeMs: -1, raw: new Matrix4(), smoothed: new Matrix4() };
+  onResult = (): void => {};
   /** A change of how many faces the tracking worker seeks, settling there. */
   private faceCount: Promise<void> = Promise.resolve();
 
@@ -67,7 +70,7 @@ export class RemoteTracking implements Tracking {
     return this.link.delegate;
   }
 
-  frame(frame: VideoFrame, timeMs: number, mirror: boolean): FrameTrack {
+  frame(frame: VideoFrame, timeMs: number, mirror: boolean, held = false): FrameTrack {
     const track = { freshPose: this.fresh !== null, detectMs: this.fresh };
     this.fresh = null;
     // One detection at a time: the newest due frame goes, none waits behind another.
@@ -76,9 +79,16 @@ export class RemoteTracking implements Tracking {
         console.warn('tracking failed', error);
       });
     }
+    if (held) return track;
     this.facePose.predict(timeMs);
     this.remember(timeMs);
     return track;
+  }
+
+  poseHeld(timeMs: number): boolean {
+    const known = this.facePose.poseAt(timeMs);
+    this.remember(timeMs);
+    return known;
   }
 
   /** Sent before any frame, so the tracking worker runs it first; drawing goes on meanwhile. */
@@ -141,6 +151,7 @@ export class RemoteTracking implements Tracking {
     this.scheduler.tracked(timeMs, ms);
     this.fresh = ms;
     this.compare(timeMs);
+    this.onResult();
   }
 
   private remember(timeMs: number): void {
@@ -150,6 +161,11 @@ export class RemoteTracking implements Tracking {
     slot.timeMs = timeMs;
     slot.shown = this.scene.anchor.visible;
     slot.pose.copy(this.scene.anchor.matrix);
+    const { awaiting } = this;
+    if (awaiting.timeMs !== timeMs || !slot.shown || !this.audit) return;
+    awaiting.timeMs = -1;
+    const { width, height } = this.scene.size;
+    this.audit.record(slot.pose, awaiting.raw, awaiting.smoothed, this.scene.camera, width, height);
   }
 
   /** The pose drawn for the frame at `timeMs` against the one its own result gives. */
@@ -157,7 +173,15 @@ export class RemoteTracking implements Tracking {
     if (!__TEST_HOOKS__ || !this.audit) return;
     const drawn = this.drawn.find((d) => d.timeMs === timeMs);
     const { anchor, camera } = this.scene;
-    if (!drawn?.shown || !anchor.visible) return;
+    if (!anchor.visible) return;
+    if (!drawn) {
+      // Held (a file): compared when it is drawn (remember).
+      this.awaiting.timeMs = timeMs;
+      this.awaiting.raw.copy(this.facePose.raw);
+      this.awaiting.smoothed.copy(anchor.matrix);
+      return;
+    }
+    if (!drawn.shown) return;
     const { width, height } = this.scene.size;
     this.audit.record(drawn.pose, this.facePose.raw, anchor.matrix, camera, width, height);
   }
@@ -165,6 +189,10 @@ export class RemoteTracking implements Tracking {
   reset(): void {
     this.epoch++;
     this.fresh = null;
+    this.scheduler.reset();
+  }
+
+  trackNext(): void {
     this.scheduler.reset();
   }
 
