@@ -83,7 +83,10 @@ export interface FrameOptions {
   file: boolean;
 }
 
-/** Per-frame result: small, so the reply costs nothing. Every frame is drawn; some are tracked. */
+/**
+ * Per-frame result: small, so the reply costs nothing. Every frame is drawn (a file's a little
+ * later, or skipped when a later one is due as well); some are tracked.
+ */
 export interface FrameResult {
   face: boolean;
   /**
@@ -119,7 +122,7 @@ export interface WorkerStats {
   /** Frames the model saw, and how many of them had a face. */
   tracked: number;
   faces: number;
-  /** Frames drawn (every frame the engine received). */
+  /** Frames drawn (every frame the engine received, but a file's skipped: heldSkipped). */
   drawn: number;
   /** Tracked and drawn frames per second over the last second. */
   fps: number;

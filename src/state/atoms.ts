@@ -30,7 +30,8 @@ export interface PumpCounters {
   framesIn: number;
   /**
    * Frames the engine took: every one is drawn, a file's a little later (its pose awaited:
-   * FrameResult.drawn); the worker's own count (WorkerStats.drawn) is of frames drawn.
+   * FrameResult.drawn) or skipped when a later one is due as well; the worker's own count
+   * (WorkerStats.drawn) is of frames drawn.
    */
   drawn: number;
   /** Drawn frames posed by a tracking result that came since the frame before (freshPose). */

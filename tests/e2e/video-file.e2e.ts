@@ -278,7 +278,7 @@ describe('video files, one session', () => {
     );
     expect(recording.frames.filter((f) => f.index === null)).toEqual([]);
     expect(judged.length).toBeGreaterThan(0);
-    // Recorded as drawn: the file's lag (FILE_P95), as on the screen.
+    // Recorded as drawn: each frame within FILE_P95, as on the screen.
     expect(judged.filter((r) => !onEyes(FILE_P95)(r))).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { Matrix4, Quaternion, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
 import { PoseHistory } from '../../workers/common/pose-history';
+import { MAX_HELD } from '../../workers/pipeline/held-frames';
 
 const pose = (x: number, yawRad: number) =>
   new Matrix4().compose(
@@ -61,5 +62,20 @@ describe('PoseHistory', () => {
     expect(parts(history.at(300, new Matrix4()).pose!).x).toBeCloseTo(30, 6);
     history.dropBefore(400);
     expect(history.covers(300)).toBe(false);
+  });
+
+  it('keeps the pose before a fresh start for the frames before it: nothing glides across a jump', () => {
+    const history = new PoseHistory();
+    history.add(100, pose(0, 0));
+    history.add(200, pose(30, 0), true);
+    expect(parts(history.at(150, new Matrix4()).pose!).x).toBeCloseTo(0, 6);
+    expect(history.at(150, new Matrix4()).fromMs).toBe(100);
+    expect(parts(history.at(200, new Matrix4()).pose!).x).toBeCloseTo(30, 6);
+  });
+
+  it('keeps a result for each of the frames a file holds back, at one a frame', () => {
+    const history = new PoseHistory();
+    for (let i = 0; i <= MAX_HELD; i++) history.add(i * 33, pose(i, 0));
+    expect(parts(history.at(16, new Matrix4()).pose!).x).toBeCloseTo(0.5, 1);
   });
 });

@@ -85,6 +85,8 @@ export class PoseFilter {
   private readonly rotation = new Quaternion();
   private angularSpeed = 0;
   private lastMs: number | null = null;
+  /** Whether the last pose applied started afresh (the first, after a gap, or a jump). */
+  startedAfresh = false;
   private readonly position = new Vector3();
   private readonly scale = new Vector3();
   private readonly target = new Quaternion();
@@ -103,6 +105,7 @@ export class PoseFilter {
     const dtS = this.lastMs === null ? 0 : (timeMs - this.lastMs) / 1000;
     const jumped = this.lastPosition.distanceTo(this.position) > JUMP_CM;
     const fresh = this.lastMs === null || timeMs - this.lastMs > RESET_AFTER_MS || jumped;
+    this.startedAfresh = fresh;
     this.lastMs = timeMs;
     if (fresh) {
       this.axes.forEach((a) => a.reset());

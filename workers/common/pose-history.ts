@@ -1,15 +1,17 @@
 import { Matrix4, Quaternion, Vector3 } from 'three';
 
 /**
- * Poses kept from a moving picture's tracking results: enough to span the frames a file holds
- * back while their results come (pipeline/held-frames.ts).
+ * Poses kept from a moving picture's tracking results: more than a result for every frame a file
+ * holds back (pipeline/held-frames.ts's MAX_HELD), as a fast tracker gives.
  */
-const KEPT = 16;
+const KEPT = 64;
 
 interface Entry {
   timeMs: number;
   /** Whether that result posed glasses (a face was found). */
   shown: boolean;
+  /** Whether its pose started afresh (a jump of the face, a cut): nothing glides into it. */
+  fresh: boolean;
   pose: Matrix4;
 }
 
@@ -24,16 +26,20 @@ export class PoseHistory {
   private readonly q = [new Quaternion(), new Quaternion()];
   private readonly s = [new Vector3(), new Vector3()];
 
-  /** A result at `timeMs` (rising): its filtered pose, or null when it found no face. */
-  add(timeMs: number, pose: Matrix4 | null): void {
+  /**
+   * A result at `timeMs` (rising): its filtered pose, or null when it found no face; `fresh` when
+   * the filter started afresh there (the frames before it keep the pose before, not glide into it).
+   */
+  add(timeMs: number, pose: Matrix4 | null, fresh = false): void {
     const last = this.entries.at(-1);
     if (last && timeMs <= last.timeMs) return;
     const entry =
       this.entries.length >= KEPT
         ? this.entries.shift()!
-        : { timeMs, shown: false, pose: new Matrix4() };
+        : { timeMs, shown: false, fresh: false, pose: new Matrix4() };
     entry.timeMs = timeMs;
     entry.shown = pose !== null;
+    entry.fresh = fresh;
     if (pose) entry.pose.copy(pose);
     this.entries.push(entry);
   }
@@ -51,9 +57,9 @@ export class PoseHistory {
 
   /**
    * The pose at `timeMs` (covered): between the results on either side, in proportion to the
-   * time; the earlier one's where the later found no face; null before the first result (a frame
-   * from just after a reset) or where the earlier result found no face. Returns the result's time
-   * the pose rests on with it (the later one's when between two).
+   * time; the earlier one's where the later found no face or started afresh; null before the
+   * first result kept (a frame from just after a reset) or where the earlier result found no
+   * face. Returns the result's time the pose rests on with it (the later one's when between two).
    */
   at(timeMs: number, out: Matrix4): { pose: Matrix4 | null; fromMs: number | null } {
     const after = this.entries.findIndex((e) => e.timeMs >= timeMs);
@@ -66,7 +72,7 @@ export class PoseHistory {
         : { pose: null, fromMs: null };
     }
     if (!a.shown) return { pose: null, fromMs: null };
-    if (!b.shown) return { pose: out.copy(a.pose), fromMs: a.timeMs };
+    if (!b.shown || b.fresh) return { pose: out.copy(a.pose), fromMs: a.timeMs };
     const t = (timeMs - a.timeMs) / (b.timeMs - a.timeMs);
     const [pa, pb] = this.p as [Vector3, Vector3];
     const [qa, qb] = this.q as [Quaternion, Quaternion];

@@ -3,11 +3,11 @@ import { SlidingWindow } from '../common/stats';
 
 /**
  * The longest a file's frame is held back. A moving face's frame waits for the next tracked
- * frame and that frame's detection: about two detections (bench: "Detect ms p50 / p95"). On
- * SwiftShader the hold settles at 250–400 ms alone and 370–620 ms beside three busy loops
- * (detections p95 300–355 ms there), with 2–4 frames of ~450 drawn before their pose came
- * (`heldGuessed`, tests/e2e/video-file.e2e.ts's stats). A frame whose pose is still unknown
- * then is drawn with the pose predicted to it, as a camera's is.
+ * frame and that frame's detection: about two detections (bench: "Detect ms p50 / p95"). The
+ * bench's "File playing" rows give the hold and the frames drawn before their pose came
+ * (`heldGuessed`); beside three busy loops the stats read 370–620 ms and 2–4 of ~450 frames
+ * (detections p95 300–355 ms). A frame whose pose is still unknown then is drawn with the pose
+ * predicted to it, as a camera's is.
  */
 export const HOLD_MS = 800;
 /** The hold before any wait has been seen (a new file). */
@@ -51,7 +51,7 @@ interface Waiting extends HeldFrame {
  */
 export class HeldFrames {
   private readonly queue: Waiting[] = [];
-  private readonly waits = new SlidingWindow(WAITS_KEPT);
+  private waits = new SlidingWindow(WAITS_KEPT);
   private timer: ReturnType<typeof setTimeout> | undefined;
   private hold = FIRST_HOLD_MS;
   /** Who waits for the frames up to a time to be drawn (drawnThrough). */
@@ -143,7 +143,7 @@ export class HeldFrames {
   /**
    * Resolves once every frame up to `timeMs` is drawn, each at its own time (a recording's end:
    * drawn at once they would come in a burst the recording cannot keep). Held frames are due
-   * within HOLD_MS; past that (a stalled timer) they are drawn at once.
+   * within HOLD_MS; past that (a stalled timer) the newest is drawn at once, the others skipped.
    */
   drawnThrough(timeMs: number): Promise<void> {
     return new Promise((resolve) => {
@@ -156,7 +156,10 @@ export class HeldFrames {
     });
   }
 
-  /** Draws the newest held frame now, with what is known, and skips the others (a jump). */
+  /**
+   * Draws the newest held frame now, with what is known, and skips the others (a jump: a seek,
+   * the loop's restart, whose last held frames of the file's end are then not shown).
+   */
   flush(): void {
     const newest = this.queue.pop();
     for (const waiting of this.queue.splice(0)) this.skip(waiting);
@@ -169,9 +172,11 @@ export class HeldFrames {
     for (const held of this.queue.splice(0)) this.frames.close(held.frame);
     this.arm();
     this.hold = FIRST_HOLD_MS;
+    this.waits = new SlidingWindow(WAITS_KEPT);
     this.guessed = 0;
     this.skipped = 0;
-    this.settling = false;
+    // A new file's first detection finds the face afresh, as after a jump.
+    this.settling = true;
   }
 
   private drawOne(waiting: Waiting): void {

@@ -296,9 +296,8 @@ export class TryOnPipeline {
   }
 
   /** The frames held back are drawn first: each before the press belongs in the file. */
-  async stopRecording(pressedAtMs: number): Promise<RecordingResult> {
-    await this.held.drawnThrough(pressedAtMs);
-    return this.recording.stop(pressedAtMs);
+  stopRecording(pressedAtMs: number): Promise<RecordingResult> {
+    return this.recording.stop(pressedAtMs, this.held.drawnThrough(pressedAtMs));
   }
 
   /**
@@ -328,6 +327,7 @@ export class TryOnPipeline {
 
   reset(): void {
     this.held.drop();
+    this.drawnSince.length = 0;
     this.cuts.clear();
     this.tryAll.end();
     this.kept.clear();

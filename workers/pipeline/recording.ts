@@ -13,6 +13,8 @@ const PLAN_AFTER_MS = 2000;
 /** The pipeline's recording: planned ahead of the press, then fed every drawn picture. */
 export class Recording {
   private recorder: Recorder | null = null;
+  /** A recording asked to stop, still fed the pictures drawn before its press (`stop`). */
+  private stopping: Recorder | null = null;
   private readonly prep = new RecordPrep();
   /** When pictures of the current size began (performance.now()). */
   private sizeSince = 0;
@@ -29,6 +31,7 @@ export class Recording {
 
   /** Call right after drawing `canvas` (recorder.ts); plans ahead while nothing records. */
   addFrame(canvas: OffscreenCanvas, timestampUs: number, width: number, height: number): void {
+    this.stopping?.addFrame(canvas, timestampUs);
     if (this.recorder) {
       this.recorder.addFrame(canvas, timestampUs);
       return;
@@ -60,16 +63,31 @@ export class Recording {
     return { ok: true, ...started.info };
   }
 
-  stop(pressedAtMs: number): Promise<RecordingResult> {
+  /**
+   * Ends the recording at `pressedAtMs`, once `drawn` says the pictures before the press are drawn
+   * (a file's held frames: held-frames.ts); a new recording may start meanwhile.
+   */
+  async stop(
+    pressedAtMs: number,
+    drawn: Promise<void> = Promise.resolve(),
+  ): Promise<RecordingResult> {
     const recorder = this.recorder;
-    if (!recorder) return Promise.reject(new Error('not recording'));
+    if (!recorder) throw new Error('not recording');
     this.recorder = null;
+    this.stopping = recorder;
+    try {
+      await drawn;
+    } finally {
+      if (this.stopping === recorder) this.stopping = null;
+    }
     return recorder.stop(pressedAtMs);
   }
 
   /** Drops a recording under way (the engine is disposed). */
   cancel(): void {
     this.recorder?.cancel();
+    this.stopping?.cancel();
     this.recorder = null;
+    this.stopping = null;
   }
 }

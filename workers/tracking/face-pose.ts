@@ -18,8 +18,9 @@ const FACE_BLEND = 0.5;
 /**
  * What a result poses: a drawn frame of a moving picture (filtered), a picture drawn on its own
  * (a photo, a paused frame: as detected, and the filter learns it), or such a picture from before
- * a jump (a seek, a loop) that came while its detection was out: as detected, and the filter,
- * started afresh at the jump, does not learn it, so the frames after the jump wait for their own.
+ * a jump (a seek, a loop) that came while its detection was out, or older than the newest result
+ * (a file's frames are drawn after theirs: pipeline/held-frames.ts): as detected, and the filter
+ * does not learn it, so the frames after it keep their own.
  */
 export type PoseUse = 'moving' | 'still' | 'still-before-jump';
 
@@ -83,7 +84,7 @@ export class FacePose {
     this.raw.fromArray(matrix.data);
     if (use === 'moving') {
       this.sink.setPose(this.filter.apply(this.raw, timeMs, this.smoothed));
-      this.history.add(timeMs, this.smoothed);
+      this.history.add(timeMs, this.smoothed, this.filter.startedAfresh);
     } else {
       if (use === 'still') this.filter.apply(this.raw, timeMs, this.smoothed);
       this.sink.setPose(this.raw);
@@ -145,6 +146,11 @@ export class FacePose {
   get poseFromMs(): number | null {
     if (this.heldFromMs !== undefined) return this.sink.posed ? this.heldFromMs : null;
     return this.face && this.sink.posed ? this.filter.sinceMs : null;
+  }
+
+  /** The time of the newest result the filter learnt (null before one, or after a reset). */
+  get newestMs(): number | null {
+    return this.filter.sinceMs;
   }
 
   /** How many faces the tracker should seek (face-count.ts). */

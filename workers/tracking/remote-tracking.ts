@@ -28,9 +28,10 @@ interface Drawn {
 }
 
 /**
- * Tracking in a worker of its own, beside the drawing: every frame is drawn at once with the pose
- * predicted to its timestamp, while the newest due frame (a clone) is tracked there; its result
- * is applied at that frame's timestamp and carried forward to the frames drawn after it. On
+ * Tracking in a worker of its own, beside the drawing: every camera frame is drawn at once with
+ * the pose predicted to its timestamp, while the newest due frame (a clone) is tracked there; its
+ * result is applied at that frame's timestamp and carried forward to the frames drawn after it.
+ * A file's frames are drawn later, posed between the results on either side (`poseHeld`). On
  * SwiftShader (2 cores) this draws the webcam video at ~26 frames a second, against ~13.7 with
  * tracking inline on the drawing thread.
  *
@@ -109,6 +110,7 @@ export class RemoteTracking implements Tracking {
     still = false,
   ): Promise<void> {
     const epoch = this.epoch;
+    const capturedMs = frame.timestamp / 1000;
     const clone = this.frames.clone(frame);
     const start = performance.now();
     this.inFlight++;
@@ -131,12 +133,16 @@ export class RemoteTracking implements Tracking {
     // is drawn with it, whatever the video did meanwhile (it loops under a photo).
     const jumped = epoch !== this.epoch;
     if (this.closed || (jumped && !still)) return;
+    // A file's kept picture is older than the results already in (held-frames.ts): the filter
+    // does not learn it, or it would take an old pose for the newest.
+    const newest = this.facePose.newestMs;
+    const behind = newest !== null && capturedMs < newest;
     const ms = performance.now() - start;
     this.facePose.apply(
       result,
       timeMs,
       mirror,
-      still ? (jumped ? 'still-before-jump' : 'still') : 'moving',
+      still ? (jumped || behind ? 'still-before-jump' : 'still') : 'moving',
     );
     // The picker ignores a count it already has (a second result before the change lands).
     if (this.facePose.soughtFaces !== result.soughtFaces) {
