@@ -34,9 +34,10 @@ export const KNOWN_FAULTS: Record<string, Record<string, string>> = {
       'the page path draws the turning face with the glasses off the eyes: p50 0.57–0.59 in ' +
       'three of eight fresh-clone CI runs, 0.94 (p95 1.02–1.05) in three of the last four, a ' +
       'near constant offset, with tracking and drawing as in runs that pass (p50 0.07–0.18). ' +
-      'In the last CI run’s clone it read 0.940 again; after the reference faces kept beside ' +
-      'the clip (`.faces.json`, made in that run) were detected afresh, 0.073–0.102, with the ' +
-      'same webm. So the suspect is that kept reading, not the app: keep a failing run’s file',
+      'In one CI run’s clone it read 0.940 again, and 0.073–0.102 once the reference faces kept ' +
+      'beside the clip (`.faces.json`) were detected afresh; but a later failing run’s kept ' +
+      'readings match this machine’s to the last digit on the frames both judged: the shots ' +
+      'showed other frames. Cause not found',
   },
   firefox: {
     c:
