@@ -10,7 +10,7 @@ import type { ReferenceLandmarks } from './reference-eyes';
 /**
  * The far temple's pixels allowed on the head (HEAD_MARGIN_PX inside the backdrop's edge), as a
  * share of all the far temple's pixels: none on portrait-turn's photos and on the known face
- * painted from the webcam; at most 0.029 on portrait-turn playing; 0.037 on the astronaut's known
+ * painted from the webcam (playing: PLAYING_GLITCH); 0.037 on the astronaut's known
  * face at 50°, where the temple's front end, seen through the far lens, crosses the nose's
  * outline by 1–2 px. Faults: with the average head, 0.26, 0.20 and 0.28 on portrait-turn's
  * photos and up to 0.44 playing (the known face, the average's shape, passes with it); with no
@@ -70,10 +70,37 @@ export function judgeLook(
 }
 
 /** Read as the head and backdrop they are, and none of the far temple on the head. */
-export function expectFarHidden({ label, hide, key }: Judged): void {
+function expectFarHidden({ label, hide, key }: Judged): void {
   expect(key, `backdrop key (${label})`).toEqual({ edge: true, nose: false });
   const share = hide.farOnHeadPx / Math.max(1, hide.farPx);
   expect(share, `far temple on the head (${label})`).toBeLessThan(FAR_ON_HEAD);
+}
+
+/**
+ * A playing head: a drawn pose is between two tracking results 150–300 ms apart, and the far
+ * temple runs nearly along the cheek's outline, so a pose a few pixels off (the tracker's own
+ * noise: the bench's audit p50 is ~3 px) puts 10–20 of its ~150 px on the cheek. Beside three busy
+ * loops that was 2 shots of about 150 judged, at 0.137 and 0.154, in 11 runs with the frames
+ * drawn at their own poses: one shot of a run may pass FAR_ON_HEAD, none PLAYING_GLITCH. Faults:
+ * a pose predicted from earlier results, 2 of 16 shots beside the loops (0.116, 0.178) and 6 of 9
+ * under CI's load (0.16–1.0); the picture drawn again with the newest result's pose when glasses
+ * are put on, 0.23–0.87 in 1–2 shots (3 runs of 16).
+ */
+const PLAYING_GLITCH = 0.2;
+
+/** Read as the head and backdrop they are; the far temple on the head only as PLAYING_GLITCH says. */
+export function expectFarHiddenPlaying(looks: readonly Judged[]): void {
+  const shares = looks.map(({ label, hide, key }) => {
+    expect(key, `backdrop key (${label})`).toEqual({ edge: true, nose: false });
+    return { label, share: hide.farOnHeadPx / Math.max(1, hide.farPx) };
+  });
+  const over = shares.filter(({ share }) => share >= FAR_ON_HEAD);
+  expect(
+    over.length,
+    `shots with the far temple on the head: ${JSON.stringify(over)}`,
+  ).toBeLessThan(2);
+  for (const { label, share } of shares)
+    expect(share, `far temple on the head (${label})`).toBeLessThan(PLAYING_GLITCH);
 }
 
 /** What a still turned head must show: turned, its near temple whole, the far one hidden. */

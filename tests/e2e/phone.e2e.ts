@@ -65,21 +65,27 @@ function fullyShown(page: Page, selector: string) {
 
 /**
  * The paused picture once it has stopped changing: after a resize it is drawn again at the new
- * size, and tracked again, over the next second or so.
+ * size, and tracked again. A file's frames held before the pause are still drawn after it
+ * (workers/pipeline/held-frames.ts, up to HOLD_MS), then the last one is tracked again: under
+ * load the worker can stall for more than one 300 ms step (a fresh-clone run took a stalled
+ * picture for the paused one), so it has to stand still for STEADY_STEPS steps.
  */
 async function steadyPicture(page: Page): Promise<Buffer> {
+  const STEADY_STEPS = 5;
   let last = await shownPicture(page);
-  for (let i = 0; i < 20; i++) {
+  let still = 0;
+  for (let i = 0; i < 40 && still < STEADY_STEPS; i++) {
     await page.waitForTimeout(300);
     const now = await shownPicture(page);
     const change = await page.evaluate(pngDifference, [
       last.toString('base64'),
       now.toString('base64'),
     ] as [string, string]);
-    if (change < 0.05) return now;
+    still = change < 0.05 ? still + 1 : 0;
     last = now;
   }
-  throw new Error('the paused picture kept changing');
+  if (still < STEADY_STEPS) throw new Error('the paused picture kept changing');
+  return last;
 }
 
 /** The picture as shown, without the hold-to-compare label (its text changes while holding). */

@@ -61,6 +61,24 @@ describe('HeldFrames', () => {
     expect(held.guessed).toBe(0);
   });
 
+  it('keeps a frame past its time until its pose comes, at most HOLD_MS after it came', () => {
+    const { held, drawn, push, know } = harness();
+    const hold = held.holdMs;
+    push(0);
+    vi.advanceTimersByTime(hold + 100);
+    expect(drawn).toEqual([]);
+    // Its pose comes late: the frame is drawn at once, with it.
+    know(0);
+    expect(drawn).toEqual([{ timeMs: 0, atMs: hold + 100 }]);
+    // A pose that never comes (a paused file's last frames): the frame's grace ends.
+    push(40);
+    vi.advanceTimersByTime(HOLD_MS - 1);
+    expect(drawn).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(drawn.map((d) => d.timeMs)).toEqual([0, 40]);
+    expect(held.guessed).toBe(1);
+  });
+
   it('draws only the newest of frames due together, and skips the others', () => {
     const { held, drawn, push } = harness();
     const frames = [push(0), push(40), push(80)];
@@ -79,11 +97,13 @@ describe('HeldFrames', () => {
   });
 
   it("lets a recording's end wait for the frames before the press, drawn at their own time", async () => {
-    const { held, drawn, push } = harness();
+    const { held, drawn, push, know } = harness();
     for (const timeMs of [0, 40, 80]) {
       push(timeMs);
       vi.advanceTimersByTime(40);
     }
+    // Their poses came before their time (so no frame waits for its pose).
+    know(80);
     let ended = false;
     const end = held.drawnThrough(40).then(() => (ended = true));
     // Now 120 ms in: the frame at 40 came at 40 ms and is due 40 ms + its hold.

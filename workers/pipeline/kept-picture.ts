@@ -1,3 +1,4 @@
+import { Matrix4 } from 'three';
 import type { Tracking } from '../tracking/frame-tracking';
 import type { FrameLedger } from '../common/frame-ledger';
 import type { RisingClock } from '../common/rising-clock';
@@ -17,6 +18,8 @@ const STILL_PICTURE_MS = 200;
  */
 export class KeptPicture {
   private frame: VideoFrame | null = null;
+  /** The kept picture's timestamp (the clock's), which its pose is sought for when drawn again. */
+  private timeMs = 0;
   /** Whether the kept picture has its own pose (or was drawn with a predicted one). */
   private ownPose = false;
   /**
@@ -24,6 +27,9 @@ export class KeptPicture {
    * face's poses are filtered, which lags behind the picture (face-pose.ts).
    */
   private stillPose = false;
+  /** That own pose (null: no face found), kept: a moving result since may have posed the scene. */
+  private readonly own = new Matrix4();
+  private ownShown = false;
   private mirror = false;
   private stillTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -32,15 +38,25 @@ export class KeptPicture {
     private readonly tracking: Tracking,
     private readonly clock: RisingClock,
     private readonly frames: FrameLedger,
+    /**
+     * Poses the scene for a frame at a timestamp as the frames are posed: between the results on
+     * either side of it, or predicted to it (FacePose.poseAt). The scene's pose itself is the
+     * newest result's, which is up to a hold ahead of a file's kept picture (held-frames.ts).
+     */
+    private readonly poseAt: (timeMs: number) => void,
     private readonly onDrawn: () => void,
     /** A detection ran on the kept picture (a photo's only ones, on a tracking worker). */
     private readonly onTracked: () => void = () => {},
   ) {}
 
-  /** Keeps a clone of `frame`, just drawn; `ownPose`: drawn with its own tracking result. */
-  keep(frame: VideoFrame, ownPose: boolean, mirror: boolean): void {
+  /**
+   * Keeps a clone of `frame` (at `timeMs`), just drawn; `ownPose`: drawn with its own tracking
+   * result.
+   */
+  keep(frame: VideoFrame, timeMs: number, ownPose: boolean, mirror: boolean): void {
     this.frames.close(this.frame);
     this.frame = this.frames.clone(frame);
+    this.timeMs = timeMs;
     this.ownPose = ownPose;
     this.stillPose = false;
     this.mirror = mirror;
@@ -100,9 +116,16 @@ export class KeptPicture {
   }
 
   private draw(frame: VideoFrame): void {
+    this.pose();
     this.scene.setMirror(this.mirror);
     this.scene.render(frame);
     this.onDrawn();
+  }
+
+  /** Poses the scene for the kept picture: its own pose once tracked, else as it was drawn. */
+  private pose(): void {
+    if (this.stillPose) this.scene.setPose(this.ownShown ? this.own : null);
+    else this.poseAt(this.timeMs);
   }
 
   /**
@@ -112,14 +135,21 @@ export class KeptPicture {
   async withOwnPose<T>(use: (frame: VideoFrame, mirror: boolean) => T | Promise<T>): Promise<T> {
     const kept = this.frame;
     if (!kept) throw new Error('no picture yet');
-    if (this.stillPose) return use(kept, this.mirror);
+    if (this.stillPose) {
+      this.pose();
+      return use(kept, this.mirror);
+    }
     // A clone: newer frames may replace (and close) the kept one while it is being tracked.
     const frame = this.frames.clone(kept);
     try {
       await this.tracking.trackNow(frame, this.clock.again(), this.mirror);
       this.onTracked();
       // The result was applied in this task: the scene holds this picture's pose.
-      if (this.frame === kept) this.ownPose = this.stillPose = true;
+      if (this.frame === kept) {
+        this.ownPose = this.stillPose = true;
+        this.ownShown = this.scene.anchor.visible;
+        this.own.copy(this.scene.anchor.matrix);
+      }
       return await use(frame, this.mirror);
     } finally {
       this.frames.close(frame);

@@ -82,6 +82,7 @@ export class TryOnPipeline {
       tracking,
       this.clock,
       frames,
+      (timeMs) => facePose.poseAt(timeMs),
       () => this.publish(true),
       () => this.meter.countTracked(this.facePose.face),
     );
@@ -181,7 +182,7 @@ export class TryOnPipeline {
     this.recording.addFrame(this.scene.canvas, timeMs * 1000, width, height);
     this.lastRenderMs = performance.now() - t1;
     // On a tracking worker, no drawn frame has its own pose yet (its result comes later).
-    this.kept.keep(frame, ownPose, mirror);
+    this.kept.keep(frame, timeMs, ownPose, mirror);
     const capturedAtMs = frame.timestamp / 1000;
     const face = this.facePose.face;
     this.meter.record({ detectMs: held.detectMs, renderMs: this.lastRenderMs, capturedAtMs, face });

@@ -126,8 +126,9 @@ export class InlineTracking implements Tracking {
     this.scheduler.reset();
   }
 
+  /** The same as a reset here: the scheduler is all that waits on the next frame. */
   trackNext(): void {
-    this.scheduler.reset();
+    this.reset();
   }
 
   close(): void {

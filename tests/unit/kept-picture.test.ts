@@ -1,0 +1,65 @@
+import { Matrix4 } from 'three';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FrameLedger } from '../../workers/common/frame-ledger';
+import { RisingClock } from '../../workers/common/rising-clock';
+import { KeptPicture } from '../../workers/pipeline/kept-picture';
+import type { TryOnScene } from '../../workers/render/scene';
+import type { Tracking } from '../../workers/tracking/frame-tracking';
+
+// Its picture capture pulls in the GLB loaders, which need a worker's `self`.
+vi.mock('../../workers/render/scene-content', () => ({ capturePng: vi.fn() }));
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+const poseOf = (x: number) => new Matrix4().makeTranslation(x, 0, -50);
+
+/**
+ * A kept picture over a stand-in scene that records the pose each render is drawn with; poses
+ * by time are `x = timeMs`, as FacePose.poseAt would give them.
+ */
+function harness() {
+  const anchor = { visible: false, matrix: new Matrix4() };
+  const renders: (number | null)[] = [];
+  const scene = {
+    anchor,
+    setMirror: () => {},
+    setPose: (m: Matrix4 | null) => {
+      anchor.visible = m !== null;
+      if (m) anchor.matrix.copy(m);
+    },
+    render: () => renders.push(anchor.visible ? anchor.matrix.elements[12]! : null),
+  };
+  // Its own detection finds the face at x = 1 000.
+  const tracking = {
+    trackNow: vi.fn(async () => scene.setPose(poseOf(1000))),
+  } as unknown as Tracking;
+  const frame = () => ({ clone: () => frame(), close: () => {} }) as unknown as VideoFrame;
+  const kept = new KeptPicture(
+    scene as unknown as TryOnScene,
+    tracking,
+    new RisingClock(),
+    new FrameLedger(),
+    (timeMs) => scene.setPose(poseOf(timeMs)),
+    () => {},
+  );
+  return { scene, renders, kept, frame };
+}
+
+describe('KeptPicture', () => {
+  it('draws the kept picture again with the pose at its own time, not the newest result’s', async () => {
+    const { scene, renders, kept, frame } = harness();
+    kept.keep(frame(), 100, false, false);
+    // A result for a later frame came meanwhile (a file's frames are drawn a hold after theirs).
+    scene.setPose(poseOf(600));
+    kept.redraw();
+    expect(renders[0]).toBe(100);
+    // Then it is tracked, and drawn with its own pose.
+    await vi.runAllTimersAsync();
+    expect(renders.at(-1)).toBe(1000);
+    // A later result moves the scene again: the picture keeps its own pose when shown again.
+    scene.setPose(poseOf(700));
+    kept.show();
+    expect(renders.at(-1)).toBe(1000);
+  });
+});
