@@ -218,11 +218,6 @@ describe.skipIf(WHY_SKIPPED)('the head hides what is behind it', () => {
       const look = { label: `playing-${code.index}`, minTurnDeg: PLAYING_MIN_TURN_DEG };
       const judged = judgeLook({ ...look, backdrop: studioBackdrop }, worn, bare, face, covered);
       seen.push({ ...judged, along });
-      await mkdir('/tmp/occshots/' + process.env.RUNK, { recursive: true });
-      await writeFile(
-        `/tmp/occshots/${process.env.RUNK}/${code.index}-${judged.hide.farOnHeadPx}.png`,
-        shot.png,
-      );
     }
     console.log(
       'temple hide, playing:',

@@ -10,10 +10,16 @@ function harness() {
   const ledger = new FrameLedger();
   const drawn: { timeMs: number; atMs: number }[] = [];
   let knownMs = -Infinity;
+  // A detection is out, unless a test says otherwise; drawing takes `drawMs` of the clock.
+  const state = { detecting: true, drawMs: 0 };
   const held = new HeldFrames(
     ledger,
     (timeMs) => timeMs <= knownMs,
-    ({ timeMs }) => drawn.push({ timeMs, atMs: performance.now() }),
+    () => state.detecting,
+    ({ timeMs }) => {
+      drawn.push({ timeMs, atMs: performance.now() });
+      vi.advanceTimersByTime(state.drawMs);
+    },
   );
   const push = (timeMs: number) => {
     ledger.took();
@@ -25,7 +31,7 @@ function harness() {
     knownMs = timeMs;
     held.resulted();
   };
-  return { ledger, held, drawn, push, know };
+  return { ledger, held, drawn, push, know, state };
 }
 
 describe('HeldFrames', () => {
@@ -77,6 +83,36 @@ describe('HeldFrames', () => {
     vi.advanceTimersByTime(1);
     expect(drawn.map((d) => d.timeMs)).toEqual([0, 40]);
     expect(held.guessed).toBe(1);
+  });
+
+  it('waits past its time only while a detection is out', () => {
+    const { held, drawn, push, know, state } = harness();
+    const hold = held.holdMs;
+    push(0);
+    vi.advanceTimersByTime(hold + 100);
+    expect(drawn).toEqual([]);
+    // The detection ends without a pose for it (a paused file's last frame, a paused seek's).
+    state.detecting = false;
+    know(-Infinity);
+    expect(drawn).toEqual([{ timeMs: 0, atMs: hold + 100 }]);
+    // None out from the start: drawn at its time.
+    push(40);
+    vi.advanceTimersByTime(held.holdMs);
+    expect(drawn.map((d) => d.timeMs)).toEqual([0, 40]);
+  });
+
+  it('draws a frame whose time passed while the one before was drawn at once', () => {
+    const { held, drawn, push, know, state } = harness();
+    state.drawMs = 100;
+    push(0);
+    vi.advanceTimersByTime(40);
+    push(40);
+    know(40);
+    const hold = held.holdMs;
+    // The first is drawn at its time and takes 100 ms, past the second's time (40 ms later).
+    vi.advanceTimersByTime(hold);
+    expect(drawn.map((d) => d.timeMs)).toEqual([0, 40]);
+    expect(drawn[1]!.atMs - drawn[0]!.atMs).toBe(100);
   });
 
   it('draws only the newest of frames due together, and skips the others', () => {

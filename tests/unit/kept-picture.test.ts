@@ -18,7 +18,7 @@ const poseOf = (x: number) => new Matrix4().makeTranslation(x, 0, -50);
  * A kept picture over a stand-in scene that records the pose each render is drawn with; poses
  * by time are `x = timeMs`, as FacePose.poseAt would give them.
  */
-function harness() {
+function harness(framesWaiting = false) {
   const anchor = { visible: false, matrix: new Matrix4() };
   const renders: (number | null)[] = [];
   const scene = {
@@ -41,9 +41,10 @@ function harness() {
     new RisingClock(),
     new FrameLedger(),
     (timeMs) => scene.setPose(poseOf(timeMs)),
+    () => framesWaiting,
     () => {},
   );
-  return { scene, renders, kept, frame };
+  return { scene, renders, kept, frame, tracking };
 }
 
 describe('KeptPicture', () => {
@@ -61,5 +62,14 @@ describe('KeptPicture', () => {
     scene.setPose(poseOf(700));
     kept.show();
     expect(renders.at(-1)).toBe(1000);
+  });
+
+  it('is not tracked again while held frames are still to be drawn', async () => {
+    const { renders, kept, frame, tracking } = harness(true);
+    kept.keep(frame(), 100, false, false);
+    // No new frame for a while: a wait for their poses, which a detection would only lengthen.
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(renders).toEqual([]);
+    expect(tracking.trackNow).not.toHaveBeenCalled();
   });
 });

@@ -72,12 +72,19 @@ export class HeldFrames {
   constructor(
     private readonly frames: FrameLedger,
     private readonly known: (timeMs: number) => boolean,
+    /** Whether a detection is out, whose result may pose a frame past its time. */
+    private readonly detecting: () => boolean,
     private readonly draw: (held: HeldFrame) => void,
   ) {}
 
   /** How long a frame coming now is held (ms): longer at once, shorter by little steps. */
   get holdMs(): number {
     return this.hold;
+  }
+
+  /** Whether frames are held, to be drawn. */
+  get waiting(): boolean {
+    return this.queue.length > 0;
   }
 
   private nextHold(): number {
@@ -96,14 +103,17 @@ export class HeldFrames {
     this.drain();
   }
 
-  /** A result came: the waits it ends are counted, and frames waiting past their time drawn. */
+  /**
+   * A detection ended (its result applied, or not): the waits it ends are counted, and frames
+   * waiting past their time are drawn if their pose came or no detection is out any more.
+   */
   resulted(): void {
     const now = performance.now();
     let late = false;
     for (const waiting of this.queue) {
+      late ||= waiting.drawAt <= now;
       if (waiting.known || !this.known(waiting.timeMs)) continue;
       waiting.known = true;
-      late ||= waiting.drawAt <= now;
       if (!this.settling) this.waits.push(now - waiting.arrivedAt);
     }
     this.settling = false;
@@ -117,9 +127,11 @@ export class HeldFrames {
 
   /**
    * Draws, in order, each frame whose time has come, or beyond MAX_HELD. A frame whose pose has
-   * not come by its time waits for it, up to HOLD_MS after it came (`graceOver`): a wait longer
-   * than any of the last ones (a stall of this machine) then costs a late picture, not glasses
-   * drawn where the head was (a guessed pose lags a turning head: tests/e2e/occlusion.e2e.ts).
+   * not come by its time waits for it while a detection is out, up to HOLD_MS after it came
+   * (`graceOver`): a wait longer than any of the last ones (a stall of this machine) then costs a
+   * late picture, not glasses drawn where the head was (a guessed pose lags a turning head:
+   * tests/e2e/occlusion.e2e.ts). With none out (a paused file's last frames, a paused seek's)
+   * its pose would never come.
    */
   private drain(): void {
     const now = performance.now();
@@ -127,7 +139,7 @@ export class HeldFrames {
     for (let first = this.queue[0]; first; first = this.queue[0]) {
       const over = this.queue.length > MAX_HELD;
       if (!over && first.drawAt > now) break;
-      if (!over && !this.poseKnown(first) && !graceOver(first, now)) break;
+      if (!over && this.waitsForPose(first, now)) break;
       if (due) this.skip(due);
       due = this.queue.shift()!;
     }
@@ -144,6 +156,11 @@ export class HeldFrames {
 
   private poseKnown(waiting: Waiting): boolean {
     return waiting.known || this.known(waiting.timeMs);
+  }
+
+  /** Past its time (or not), whether `waiting` is kept for the pose a detection out may give. */
+  private waitsForPose(waiting: Waiting, now: number): boolean {
+    return !this.poseKnown(waiting) && this.detecting() && !graceOver(waiting, now);
   }
 
   /**
@@ -220,9 +237,11 @@ export class HeldFrames {
     clearTimeout(this.timer);
     const first = this.queue[0];
     if (!first) return;
+    // The time read after any drawing: a frame whose time passed meanwhile is due at once.
     const now = performance.now();
-    // Past its time, it waits for its pose (resulted) or the end of its grace.
-    const at = first.drawAt > now ? first.drawAt : first.arrivedAt + HOLD_MS;
-    this.timer = setTimeout(() => this.drain(), at - now);
+    // Past its time, it waits for its pose or the detection's end (resulted), or its grace's.
+    const late = first.drawAt <= now && this.waitsForPose(first, now);
+    const at = late ? first.arrivedAt + HOLD_MS : first.drawAt;
+    this.timer = setTimeout(() => this.drain(), Math.max(0, at - now));
   }
 }

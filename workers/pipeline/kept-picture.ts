@@ -44,6 +44,11 @@ export class KeptPicture {
      * newest result's, which is up to a hold ahead of a file's kept picture (held-frames.ts).
      */
     private readonly poseAt: (timeMs: number) => void,
+    /**
+     * Whether a file's frames are held to be drawn (held-frames.ts): no frame for a while is then
+     * a wait for their poses, which a detection of the kept picture would only lengthen.
+     */
+    private readonly framesWaiting: () => boolean,
     private readonly onDrawn: () => void,
     /** A detection ran on the kept picture (a photo's only ones, on a tracking worker). */
     private readonly onTracked: () => void = () => {},
@@ -61,7 +66,12 @@ export class KeptPicture {
     this.stillPose = false;
     this.mirror = mirror;
     clearTimeout(this.stillTimer);
-    if (!ownPose) this.stillTimer = setTimeout(() => this.redraw(), STILL_PICTURE_MS);
+    if (!ownPose) this.stillTimer = setTimeout(() => this.stillNow(), STILL_PICTURE_MS);
+  }
+
+  /** No new frame came: the picture stands still, unless held frames are still to be drawn. */
+  private stillNow(): void {
+    if (!this.framesWaiting()) this.redraw();
   }
 
   /**
@@ -103,7 +113,7 @@ export class KeptPicture {
     return this.frame !== null;
   }
 
-  /** Draws the kept picture again as it is (its pose not renewed); nothing before one. */
+  /** Draws the kept picture again, its pose not tracked anew; nothing before one. */
   show(): void {
     if (this.frame) this.draw(this.frame);
   }

@@ -83,6 +83,7 @@ export class TryOnPipeline {
       this.clock,
       frames,
       (timeMs) => facePose.poseAt(timeMs),
+      () => this.held.waiting,
       () => this.publish(true),
       () => this.meter.countTracked(this.facePose.face),
     );
@@ -91,6 +92,7 @@ export class TryOnPipeline {
     this.held = new HeldFrames(
       frames,
       (timeMs) => facePose.knowsPoseAt(timeMs),
+      () => tracking.detecting,
       (held) => {
         if (this.cuts.check(held.frame)) this.cutBefore(held.timeMs);
         tracking.poseHeld(held.timeMs);

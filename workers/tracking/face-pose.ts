@@ -120,7 +120,7 @@ export class FacePose {
 
   /**
    * Poses the scene for a frame drawn once a result at or after its timestamp has come (a file's
-   * held frame): the pose between the results on either side of it, with `poseFromMs` the later
+   * held frame, or the kept picture drawn again): the pose between the results on either side of it, with `poseFromMs` the later
    * one's time. Returns false, and predicts as `predict` does, where no such result has come.
    */
   poseAt(timeMs: number): boolean {

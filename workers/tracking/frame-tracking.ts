@@ -31,8 +31,10 @@ export interface Tracking {
    * side of it once they have come (true), else predicted (false).
    */
   poseHeld(timeMs: number): boolean;
-  /** Heard after each moving frame's result is applied (held frames may now be drawn). */
+  /** Heard after each detection ends, its result applied or not (held frames may be drawn). */
   onResult: () => void;
+  /** Whether a detection is out, whose result may pose a held frame. */
+  readonly detecting: boolean;
   /**
    * Gives `frame` (borrowed) its own pose, unfiltered: a photo, or a change shown on a paused
    * picture.
@@ -58,6 +60,8 @@ export class InlineTracking implements Tracking {
   readonly sync = true;
   /** Never heard: a frame tracked here is tracked before it is drawn, so none is held. */
   onResult = (): void => {};
+  /** Each due frame is tracked before it is drawn: nothing is ever out. */
+  readonly detecting = false;
 
   constructor(
     private readonly picker: DelegatePicker,

@@ -103,11 +103,29 @@ export class RemoteTracking implements Tracking {
     return this.send(frame, timeMs, mirror, true);
   }
 
+  get detecting(): boolean {
+    return this.inFlight > 0;
+  }
+
   private async send(
     frame: VideoFrame,
     timeMs: number,
     mirror: boolean,
     still = false,
+  ): Promise<void> {
+    try {
+      await this.detectAndApply(frame, timeMs, mirror, still);
+    } finally {
+      // Held frames past their time wait while a detection is out: each end is heard.
+      this.onResult();
+    }
+  }
+
+  private async detectAndApply(
+    frame: VideoFrame,
+    timeMs: number,
+    mirror: boolean,
+    still: boolean,
   ): Promise<void> {
     const epoch = this.epoch;
     const capturedMs = frame.timestamp / 1000;
@@ -157,7 +175,6 @@ export class RemoteTracking implements Tracking {
     this.scheduler.tracked(timeMs, ms);
     this.fresh = ms;
     this.compare(timeMs);
-    this.onResult();
   }
 
   private remember(timeMs: number): void {
