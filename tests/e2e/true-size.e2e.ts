@@ -75,6 +75,24 @@ interface Measured {
 const measured: Measured[] = [];
 
 /**
+ * Waits until the paused face's estimate has taken its last frames: the detections out at the
+ * pause, and the paused picture's own, come after it (57 frames at the pause, 62 a second later,
+ * the face 1.2 mm narrower, beside three busy loops). Settled: no new frame for a second.
+ */
+async function measureSettled(page: Page): Promise<void> {
+  const frames = () => page.getByTestId('pipeline-stats').getAttribute('data-measured-frames');
+  let last = await frames();
+  let since = Date.now();
+  const deadline = Date.now() + 20_000;
+  while (Date.now() - since < 1_000) {
+    expect(Date.now(), 'the paused estimate still takes frames').toBeLessThan(deadline);
+    await page.waitForTimeout(100);
+    const now = await frames();
+    if (now !== last) [last, since] = [now, Date.now()];
+  }
+}
+
+/**
  * Each cell says whether its front suits the measured face (size-advice.ts's rule, widths from
  * the manifest), 合适尺寸优先 puts the best fitting first and back again, and 只看合适尺寸 shows
  * only those that suit.
@@ -107,6 +125,8 @@ async function checkSizeAdvice(page: Page): Promise<void> {
   expect(await toggle.getAttribute('aria-pressed')).toBe('true');
   const width = new Map(entries.map((e) => [e.serialNo, e.frameWidthMm]));
   const distances = (await order()).map((serial) => Math.abs(width.get(serial)! - ideal));
+  // The order is judged against the width read before it: the paused estimate has not moved.
+  expect((await readStats(page)).faceWidthMm).toBe(faceWidthMm);
   for (let i = 1; i < distances.length; i++)
     expect(distances[i]! + 1).toBeGreaterThanOrEqual(distances[i - 1]!);
   expect(await page.locator('.model-cell').first().locator('.size-tag').textContent()).toBe(
@@ -164,7 +184,7 @@ describe(`true size on the ${fixtures.source} videos`, () => {
       // against it: playing, it moved 1.2 mm between the test's reading and the app's sorting under
       // CI's load, and across a rounding edge (64.04–64.77 mm) between the badge and its dialog.
       await page.getByRole('button', { name: '暂停' }).click();
-      await page.waitForTimeout(1000);
+      await measureSettled(page);
       // The badge says it once stable; a tap explains the method, its limits and the optician.
       const badge = page.getByRole('button', { name: /^瞳距约 \d+ 毫米（±\d+）$/ });
       await badge.waitFor({ timeout: 5_000 });
