@@ -30,7 +30,6 @@ import type { Shot } from '../outside/screen';
 import { preparePhotoFixtures } from '../e2e/photo-fixtures.mjs';
 import { recordedScreen } from '../e2e/loading-screen';
 import { DIST_DIR, encodesH264InPage, probeVideo } from '../e2e/media-helpers';
-import { unlessKnown } from './known-faults';
 import { textProblemsInPage } from '../e2e/text-fit';
 import * as app from './engine-checks';
 import { newReport, notableConsole, runCheck, storageOutcome, summaryLine } from './engine-report';
@@ -196,12 +195,9 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
       report.detectMs = String(stats.detectMs);
       report.cuts = `${stats.cuts}, lowest match ${stats.sceneMatchLow}`;
       expectLiveShown(live);
-      // Every drawn shot near the eyes gates; how far behind the turning head the glasses are is
-      // a listed fault on WebKit (known-faults.ts, 'file-lag').
+      // Every drawn shot near the eyes, and how far behind the turning head the glasses are.
       expect(live.judged.filter((r) => !onEyes(2 * LIVE_P95)(r))).toEqual([]);
-      await unlessKnown(name, 'file-lag', () =>
-        expectLiveLag(live, { p50: LIVE_P50, p95: LIVE_P95 }),
-      );
+      expectLiveLag(live, { p50: LIVE_P50, p95: LIVE_P95 });
       // The file has no scene cut: one seen would hide the glasses for nothing (cut-detector.ts).
       expect(stats.cuts, 'scene cuts seen in a file that has none').toBe(0);
     }),

@@ -1,6 +1,6 @@
 // Faults the outside checks find and that are still open, in Chromium (video-file.e2e.ts,
-// known-face.e2e.ts, true-size.e2e.ts), Firefox and WebKit (engines.e2e.ts; WebKit's file lag only, its other
-// checks gate); issue 48's closing note gives the measurements. Each listed check still runs
+// known-face.e2e.ts, true-size.e2e.ts), and Firefox (engines.e2e.ts; its (c) only, its other
+// checks gate; WebKit's all gate); issue 48's closing note gives the measurements. Each listed check still runs
 // whole, and its outcome is printed on every run, "known fault seen" with the failure or "known
 // fault not seen", but it does not fail the run: the rest of the suite gates. Fixing a fault
 // means deleting its entry here, which makes its check gate again.
@@ -29,16 +29,7 @@ export const KNOWN_FAULTS: Record<string, Record<string, string>> = {
       'a photo taken while the file plays can carry the pose filter’s lag: 0.40 eye spans along ' +
       'the eye line in one run, 0.34 after the photo took the unfiltered pose (STILL_OFF is 0.25)',
   },
-  webkit: {
-    'file-lag':
-      'the page path draws the turning face with the glasses off the eyes: p50 0.57–0.59 in ' +
-      'three of eight fresh-clone CI runs, 0.94 (p95 1.02–1.05) in three of the last four, a ' +
-      'near constant offset, with tracking and drawing as in runs that pass (p50 0.07–0.18). ' +
-      'In one CI run’s clone it read 0.940 again, and 0.073–0.102 once the reference faces kept ' +
-      'beside the clip (`.faces.json`) were detected afresh; but a later failing run’s kept ' +
-      'readings match this machine’s to the last digit on the frames both judged: the shots ' +
-      'showed other frames. Cause not found',
-  },
+  webkit: {},
   firefox: {
     c:
       'the X screen can hold one picture for seconds while the page path draws the file: 15.4 s ' +
