@@ -17,6 +17,7 @@ import type { TryOnEngine } from './try-on-engine';
 import { useHiddenPause } from './use-hidden-pause';
 import { usePhotoSource } from './use-photo-source';
 import { useSourceCore } from './use-source-core';
+import { PlayDidNotStart, startPlaying } from './start-playing';
 import { loadVideoFile, videoFileProblem } from './video-file';
 
 /**
@@ -78,7 +79,7 @@ export function useSources(
         setCameraWaiting(!waiter.current);
         const engine = await waiter.next(signal);
         if (signal.aborted) return;
-        await video.play();
+        await startPlaying(video);
         if (signal.aborted) return;
         setCameraWaiting(false);
         // Only the front camera is mirrored, like a looking glass.
@@ -91,7 +92,12 @@ export function useSources(
         stopAll();
         // The engine's own error is already shown.
         if (error instanceof EngineUnavailable) return;
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason =
+          error instanceof PlayDidNotStart
+            ? t('playDidNotStart')
+            : error instanceof Error
+              ? error.message
+              : String(error);
         setError(error instanceof CameraError ? reason : t('cameraFailed', { reason }));
       }
     },
@@ -145,7 +151,7 @@ export function useSources(
         await loaded;
         // Played only once the engine is ready: no frame of the file goes untracked.
         const engine = await waiter.next(signal);
-        await video.play();
+        await startPlaying(video);
         if (signal.aborted) return;
         feed(video, engine, false);
         setVideoMode(true);

@@ -47,6 +47,7 @@ export const en: Strings = {
   cameraInUse: 'The camera is in use by another app or could not start',
   cameraEnded: 'The camera was disconnected',
   cameraFailed: 'The camera failed to start: {reason}',
+  playDidNotStart: 'the picture did not start playing; please try again',
   downloadFailed: 'Download failed: {status}',
   modelsCleared:
     'Storage is limited: cleared {count} frames not worn lately ({mb} MB); they download again when worn',

@@ -44,6 +44,7 @@ export const zhCN = {
   cameraInUse: '摄像头被其他应用占用或无法启动',
   cameraEnded: '摄像头已断开',
   cameraFailed: '摄像头启动失败：{reason}',
+  playDidNotStart: '画面没有开始播放，请重试',
   downloadFailed: '下载失败: {status}',
   modelsCleared: '存储空间有限：已清理 {count} 款较久没戴的镜框（{mb} MB），再戴时会重新下载',
   storedUnreadable: '已保存的「{name}」无法读取，正在重新下载',

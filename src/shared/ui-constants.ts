@@ -25,6 +25,11 @@ export const PHOTO_HEADER_MAX_BYTES = 512 * 1024;
 export const LOCAL_FILE_READ_MS = 20_000;
 /** Reading and decoding a photo past this counts as failed, ms. */
 export const PHOTO_DECODE_TIMEOUT_MS = 20_000;
+/**
+ * A video's play() unsettled past this: playing, it counts as started; paused, as failed, ms
+ * (start-playing.ts; tests/unit/start-playing.test.ts).
+ */
+export const PLAY_START_MS = 10_000;
 
 /** Canvas display width: 95% of the window width. */
 export const VIEW_WIDTH_FRACTION = 0.95;
