@@ -10,16 +10,18 @@ export class PlayDidNotStart extends Error {
 }
 
 /**
- * Starts `video` playing. Its play() promise may never settle: WebKitGTK's once left a loaded file
- * under 处理中 for 14 minutes in the engines suite (play() was the only wait without a deadline on
- * that path). Past `ms`, a video that plays counts as started; one that does not is a failure the
- * caller reports, rather than a wait for ever.
+ * Starts `video` playing. play()'s promise may never settle (seen in WebKitGTK, with a loaded file
+ * under 处理中 and nothing else waiting on that path): past `ms`, a video that plays with data to
+ * go on counts as started, and any other is a failure the caller reports. `paused` alone does not
+ * tell: play() clears it at once, whether or not the picture ever moves.
  */
 export async function startPlaying(video: HTMLVideoElement, ms = PLAY_START_MS): Promise<void> {
   try {
     await withDeadline(video.play(), ms);
   } catch (error) {
     if (!(error instanceof DeadlinePassed)) throw error;
-    if (video.paused) throw new PlayDidNotStart();
+    if (video.paused || video.readyState < HTMLMediaElement.HAVE_FUTURE_DATA) {
+      throw new PlayDidNotStart();
+    }
   }
 }

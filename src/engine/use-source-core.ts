@@ -87,5 +87,30 @@ export function useSourceCore(
     [feed, pumpRef, videoRef, waiter],
   );
 
-  return { streamRef, fileRef, photoRef, modeRef, abortStart, nextStart, release, feed, resume };
+  /**
+   * A start's feed once its picture plays, to the engine it waited for, unless that engine died
+   * meanwhile (play() may take up to PLAY_START_MS): then `resume` feeds its replacement, now or
+   * once it is ready, and a second pump would feed the dead engine while the first ran on.
+   */
+  const feedIfLive = useCallback(
+    (video: HTMLVideoElement, engine: TryOnEngine, mirror: boolean) => {
+      mirrorRef.current = mirror;
+      if (engineRef.current !== engine || pumpRef.current?.isRunning) return;
+      feed(video, engine, mirror);
+    },
+    [engineRef, feed, pumpRef],
+  );
+
+  return {
+    streamRef,
+    fileRef,
+    photoRef,
+    modeRef,
+    abortStart,
+    nextStart,
+    release,
+    feed,
+    feedIfLive,
+    resume,
+  };
 }

@@ -33,7 +33,7 @@ export function useSources(
   waiter: EngineWaiter,
 ) {
   const core = useSourceCore(videoRef, engineRef, pumpRef, waiter);
-  const { streamRef, fileRef, modeRef, abortStart, nextStart, release, feed, resume } = core;
+  const { streamRef, fileRef, modeRef, abortStart, nextStart, release, feedIfLive, resume } = core;
   const setError = useSetAtom(engineErrorAtom);
   const [running, setRunning] = useAtom(isCameraRunningAtom);
   const [facing, setFacing] = useAtom(facingModeAtom);
@@ -83,7 +83,7 @@ export function useSources(
         if (signal.aborted) return;
         setCameraWaiting(false);
         // Only the front camera is mirrored, like a looking glass.
-        feed(video, engine, mode === 'user');
+        feedIfLive(video, engine, mode === 'user');
         setFacing(mode);
         setRunning(true);
         setError(null);
@@ -103,7 +103,7 @@ export function useSources(
     },
     [
       facing,
-      feed,
+      feedIfLive,
       modeRef,
       streamRef,
       nextStart,
@@ -153,7 +153,7 @@ export function useSources(
         const engine = await waiter.next(signal);
         await startPlaying(video);
         if (signal.aborted) return;
-        feed(video, engine, false);
+        feedIfLive(video, engine, false);
         setVideoMode(true);
         setLoading(false);
       } catch (error) {
@@ -166,7 +166,7 @@ export function useSources(
     },
     [
       engineRef,
-      feed,
+      feedIfLive,
       fileRef,
       modeRef,
       nextStart,

@@ -77,17 +77,20 @@ const measured: Measured[] = [];
 /**
  * Waits until the paused face's estimate has taken its last frames: the detections out at the
  * pause, and the paused picture's own, come after it (57 frames at the pause, 62 a second later,
- * the face 1.2 mm narrower, beside three busy loops). Settled: no new frame for a second.
+ * the face 1.2 mm narrower, beside three busy loops). Settled: no frame out to the engine, and no
+ * new one measured for a second.
  */
 async function measureSettled(page: Page): Promise<void> {
-  const frames = () => page.getByTestId('pipeline-stats').getAttribute('data-measured-frames');
-  let last = await frames();
+  const stats = page.getByTestId('pipeline-stats');
+  const state = async () =>
+    `${await stats.getAttribute('data-measured-frames')} ${await stats.getAttribute('data-in-flight')}`;
+  let last = await state();
   let since = Date.now();
   const deadline = Date.now() + 20_000;
-  while (Date.now() - since < 1_000) {
+  while (Date.now() - since < 1_000 || !last.endsWith(' 0')) {
     expect(Date.now(), 'the paused estimate still takes frames').toBeLessThan(deadline);
     await page.waitForTimeout(100);
-    const now = await frames();
+    const now = await state();
     if (now !== last) [last, since] = [now, Date.now()];
   }
 }
@@ -160,8 +163,9 @@ describe(`true size on the ${fixtures.source} videos`, () => {
       // Five seconds of playback: the estimate holds still and stays within adult PDs.
       const pds: number[] = [first.pdMm!];
       // Every step's picture, for the independent reading below (one picture can mislead it: a
-      // blink, which the app's own estimate refuses). Of ten, webcam-720p60's median moved
-      // 62.4–63.7 mm between runs, and once put the app's PD 5.3 % off it; of twenty, 62.1 twice.
+      // blink, which the app's own estimate refuses). Twenty keep the median within a few tenths
+      // of a millimetre from run to run on webcam-720p60, where ten let it wander by more than one
+      // (the commit that made it twenty gives the figures).
       const pictures: string[] = [];
       for (let i = 0; i < 20; i++) {
         await page.waitForTimeout(250);

@@ -177,22 +177,25 @@ describe('video files, one session', () => {
       expect(await page.getByRole('group', { name: zhCN.videoPlayback }).count()).toBe(0);
       expect(await button(page, zhCN.openVideoFile).isEnabled()).toBe(true);
     };
-    await refused(bad.oversize, zhCN.videoTooLarge);
-    await refused(bad.notVideo, zhCN.videoLoadFailed);
-    await refused(bad.empty, zhCN.videoEmpty);
-    // A good file whose play() never settles (WebKitGTK's, once in the engines suite): said once
-    // PLAY_START_MS has passed, the spinner gone, rather than 处理中 for ever.
+    // A good file whose play() never settles (seen in WebKitGTK): said once PLAY_START_MS has
+    // passed, the spinner gone, rather than 处理中 for ever.
     await page.evaluate(() => {
       const saved = window as unknown as { __play: HTMLMediaElement['play'] };
       saved.__play = HTMLMediaElement.prototype.play;
       HTMLMediaElement.prototype.play = () => new Promise<void>(() => {});
     });
-    await refused(file.file, zhCN.videoLoadFailed);
-    expect(await page.locator('.processing').count()).toBe(0);
-    await page.evaluate(() => {
-      const saved = window as unknown as { __play: HTMLMediaElement['play'] };
-      HTMLMediaElement.prototype.play = saved.__play;
-    });
+    try {
+      await refused(file.file, zhCN.videoLoadFailed);
+      expect(await page.locator('.processing').count()).toBe(0);
+    } finally {
+      await page.evaluate(() => {
+        const saved = window as unknown as { __play: HTMLMediaElement['play'] };
+        HTMLMediaElement.prototype.play = saved.__play;
+      });
+    }
+    await refused(bad.oversize, zhCN.videoTooLarge);
+    await refused(bad.notVideo, zhCN.videoLoadFailed);
+    await refused(bad.empty, zhCN.videoEmpty);
     await refused(bad.truncated, zhCN.videoLoadFailed);
     await refused(bad.garbage, zhCN.videoLoadFailed);
     // A video without a face plays, and soon says why nothing is worn.
