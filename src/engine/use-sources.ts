@@ -92,13 +92,7 @@ export function useSources(
         stopAll();
         // The engine's own error is already shown.
         if (error instanceof EngineUnavailable) return;
-        const reason =
-          error instanceof PlayDidNotStart
-            ? t('playDidNotStart')
-            : error instanceof Error
-              ? error.message
-              : String(error);
-        setError(error instanceof CameraError ? reason : t('cameraFailed', { reason }));
+        setError(cameraFailure(error));
       }
     },
     [
@@ -206,4 +200,11 @@ export function useSources(
     stopAll,
     resume,
   };
+}
+
+/** What the user is told when the camera could not start (a CameraError's text is whole). */
+function cameraFailure(error: unknown): string {
+  if (error instanceof CameraError) return error.message;
+  if (error instanceof PlayDidNotStart) return t('cameraFailed', { reason: t('playDidNotStart') });
+  return t('cameraFailed', { reason: error instanceof Error ? error.message : String(error) });
 }

@@ -26,8 +26,8 @@ export const LOCAL_FILE_READ_MS = 20_000;
 /** Reading and decoding a photo past this counts as failed, ms. */
 export const PHOTO_DECODE_TIMEOUT_MS = 20_000;
 /**
- * A video's play() unsettled past this: playing, it counts as started; paused, as failed, ms
- * (start-playing.ts; tests/unit/start-playing.test.ts).
+ * A video's play() unsettled past this: playing with data to go on, it counts as started; else as
+ * failed, ms (start-playing.ts; tests/unit/start-playing.test.ts).
  */
 export const PLAY_START_MS = 10_000;
 
