@@ -84,7 +84,10 @@ function expectFarHidden({ label, hide, key }: Judged): void {
  * drawn at their own poses: one shot of a run may pass FAR_ON_HEAD, none PLAYING_GLITCH. Faults:
  * a pose predicted from earlier results, 2 of 16 shots beside the loops (0.116, 0.178) and 6 of 9
  * under CI's load (0.16–1.0); the picture drawn again with the newest result's pose when glasses
- * are put on, 0.23–0.87 in 1–2 shots (3 runs of 16).
+ * are put on, 0.23–0.87 in 1–2 shots (3 runs of 16); no hold at all (every frame of the file drawn
+ * at once with a predicted pose), 2 and 3 shots of 21 and 17 (0.09–0.22) in two runs side by side.
+ * Under that load the app's own fault shows too: the far temple's first centimetre through the
+ * far lens over the skin, 3 of 176 shots in 16 runs (two in one), and in a lane run 2 of 12.
  */
 const PLAYING_GLITCH = 0.2;
 

@@ -26,10 +26,10 @@ export const KNOWN_FAULTS: Record<string, Record<string, string>> = {
       'two faces are sought, 62 mm (−3.8 %) once one is (tracked from the last landmarks, ' +
       'MediaPipe reads the turned irises 4 % larger); CI’s slower machine showed the latter',
     'occlusion-playing-glitch':
-      'one shot of the turning head playing with 0.26 of its far temple on the cheek (39 px of ' +
-      '148; PLAYING_GLITCH is 0.2) in one of two fresh-clone runs of 5feda25, its lanes slow ' +
-      '(677–685 s against 584–586 s): the hold at its 800 ms cap and 9 frames drawn with a ' +
-      'predicted pose. At most one shot past FAR_ON_HEAD still gates',
+      'under load, the turning head playing shows its far temple’s first centimetre through the ' +
+      'far lens over the skin: one shot at 0.26 (PLAYING_GLITCH is 0.2) in a fresh-clone run of ' +
+      '5feda25; 3 of 176 shots past FAR_ON_HEAD in 16 runs two side by side. At most one shot ' +
+      'past FAR_ON_HEAD still gates, and fails when two show it (a lane run of 4b5d883: 0.19, 0.30)',
     'file-photo':
       'a photo taken while the file plays can carry the pose filter’s lag: 0.40 eye spans along ' +
       'the eye line in one run, 0.34 after the photo took the unfiltered pose (STILL_OFF is 0.25)',
