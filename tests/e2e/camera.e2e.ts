@@ -107,8 +107,7 @@ describe('the camera and the catalogue, one session', () => {
     expect(await requestedFacing(page)).toBe('user');
     await wear(page, '002');
     expect(await screenMirrored(page)).toBe(true);
-    // Once on the eyes (the first detections after the camera starts may still settle: one
-    // shot then showed the glasses turned 49°), they stay there, still.
+    // Once on the eyes, they stay there, still (while the PD badge shows up over the picture).
     await screenShows(page, 'camera-still-on');
     const live = await judgeLive(await shootFor(page, 4000, 250, 14), clip, faces);
     console.log(liveSummary('still camera', live));

@@ -13,6 +13,8 @@ import {
   FACE_MODEL_BYTES,
   FACE_MODEL_SHA256,
 } from '../../src/shared/storage-constants';
+import { decodePicture } from '../outside/picture-judge';
+import { shootPicture } from '../outside/screen';
 import { collectForeignRequests, launchChromium } from './browser.mjs';
 import { prepareFixtures } from './fixtures.mjs';
 
@@ -139,6 +141,39 @@ describe('Chromium with a fake camera', () => {
       });
       expect(stream).toEqual({ count: 1, kind: 'video', width: camera.width });
       expect(foreign).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe("the screen's shooter (tests/outside/screen.ts)", () => {
+  it('leaves out an overlay that shows between reading the page and the screenshot', async () => {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage({ viewport: { width: 300, height: 200 } });
+      // The picture, and a badge on its top left that shows only once the shot has begun: as the
+      // PD badge does when the face's measure settles while the screen is being shot.
+      await page.setContent(
+        '<div style="position:relative;width:200px;height:100px">' +
+          '<canvas data-testid="picture" width="200" height="100" style="display:block"></canvas>' +
+          '<button id="badge" style="display:none;position:absolute;left:6px;top:6px;' +
+          'width:80px;height:30px;border:0;background:#000">63</button></div>',
+      );
+      const showing = Object.create(page) as typeof page;
+      showing.screenshot = async (options) => {
+        await page.evaluate(() => (document.getElementById('badge')!.style.display = 'block'));
+        return page.screenshot(options);
+      };
+      const shot = await shootPicture(showing);
+      const picture = await decodePicture(shot.png);
+      const at = (x: number, y: number) =>
+        picture.data[(y * picture.width + x) * picture.channels]!;
+      // The screenshot shows the badge (black on the blank canvas), and the shot says it is covered.
+      expect([at(40, 20), at(150, 60)]).toEqual([0, 255]);
+      const inside = (x: number, y: number) =>
+        shot.covered.some((r) => x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height);
+      expect([inside(10, 10), inside(80, 30), inside(150, 60)]).toEqual([true, true, false]);
     } finally {
       await browser.close();
     }

@@ -16,11 +16,6 @@ export const KNOWN_FAULTS: Record<string, Record<string, string>> = {
     'shipped-recording-span':
       "the shipped build's recording, at 6.4 fps beside the niced checks, spans 0.37 s more " +
       'file time than source time over 4.3 s (its first and last pictures wait unequally)',
-    'shipped-offline-start':
-      'the shipped build’s offline visit (the camera, in the 1.5 s after the glasses first show): ' +
-      'one shot of 6 in one CI run drawn 0.87 eye spans off and rolled 44.8° against the eyes’ ' +
-      '−2.8°, the moving camera before it on the eyes (p50 0.11, p95 0.29); the camera path was ' +
-      'unchanged by that commit; cause not found. Every shot still gates within FILE_P95',
     'pd-webcam 20°':
       'the PD of a still head turned 20° (known-face.e2e): 65–66 mm (+0.8 to +2.4 %) while ' +
       'two faces are sought, 62 mm (−3.8 %) once one is (tracked from the last landmarks, ' +

@@ -9,6 +9,12 @@ import { checkSync } from 'recheck';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
+// The checker runs in this thread: its default synchronous backend (synckit 0.9.2, a worker
+// behind Atomics.wait) now and then reads an empty reply, and a CI run failed on it
+// ("Cannot read properties of undefined (reading 'message')", un-ts/synckit#185). The same
+// automaton, the same verdicts; the backend is read at each call.
+process.env.RECHECK_SYNC_BACKEND = 'pure';
+
 const ROOTS = ['src', 'workers', 'scripts'];
 /** Files whose patterns never see input, and why. */
 const EXEMPT: Record<string, string> = {
