@@ -145,6 +145,19 @@ export interface EyeCheck {
 }
 
 /**
+ * In the page: the frame the source <video> shows now, as a PNG data URL at the video's size.
+ * Read from the page's video, not asked of the app (a pair the worker renders and encodes took
+ * about 0.9 s a picture at 1280×720: tests/e2e/true-size.e2e.ts reads twenty).
+ */
+export function sourcePictureInPage(): string {
+  const video = document.querySelector<HTMLVideoElement>('video.source')!;
+  const canvas = document.createElement('canvas');
+  [canvas.width, canvas.height] = [video.videoWidth, video.videoHeight];
+  canvas.getContext('2d')!.drawImage(video, 0, 0);
+  return canvas.toDataURL('image/png');
+}
+
+/**
  * In the page (`?stats`): renders one picture with and without glasses, keeps both for a second
  * look at other eyes, and returns the bare one as a data URL with the eyes the app found there.
  * At 2× the video unless `scale` says (a reading that needs no more pixels than the video's: the

@@ -9,7 +9,7 @@ import {
 } from '../../src/features/true-size/size-advice';
 import { startServer } from '../../scripts/serve.mjs';
 import { compareGlassesAtEyes, readStats, waitForStats } from './app-page';
-import { stashPairInPage } from './page-checks';
+import { sourcePictureInPage } from './page-checks';
 import { referenceFace, type ReferenceFace } from './reference-eyes';
 import { withApp } from './app-session';
 import { prepareFixtures } from './fixtures.mjs';
@@ -162,7 +162,7 @@ describe(`true size on the ${fixtures.source} videos`, () => {
       const first = await waitForStats(page, (s) => s.pdMm !== null, 120_000);
       // Five seconds of playback: the estimate holds still and stays within adult PDs.
       const pds: number[] = [first.pdMm!];
-      // Every step's picture, for the independent reading below (one picture can mislead it: a
+      // The video's frame at every step, for the independent reading below (one can mislead it: a
       // blink, which the app's own estimate refuses). Twenty keep the median within a few tenths
       // of a millimetre from run to run on webcam-720p60, where ten let it wander by more than one
       // (the commit that made it twenty gives the figures).
@@ -172,7 +172,7 @@ describe(`true size on the ${fixtures.source} videos`, () => {
         const stats = await readStats(page);
         expect(stats.pdMm).not.toBeNull();
         pds.push(stats.pdMm!);
-        pictures.push((await page.evaluate(stashPairInPage, { scale: 1 })).bare);
+        pictures.push(await page.evaluate(sourcePictureInPage));
       }
       const spread = Math.max(...pds) - Math.min(...pds);
       console.log(`${file.name}: PD ${Math.min(...pds)}–${Math.max(...pds)} mm`);
