@@ -57,13 +57,11 @@ cat "$logs/tools"
 # 2. The rest, in two lanes of about equal length (the summary below gives each file's time)
 lane_a=(tests/e2e/camera.e2e.ts tests/e2e/faults.e2e.ts tests/e2e/page-fallback.e2e.ts
   tests/e2e/known-face.e2e.ts tests/e2e/true-size.e2e.ts tests/e2e/storage.e2e.ts
-  tests/e2e/check-page.e2e.ts tests/e2e/shop-glasses.e2e.ts tests/e2e/room-light.e2e.ts
-  tests/e2e/shared-colours.e2e.ts)
+  tests/e2e/check-page.e2e.ts tests/e2e/shop-glasses.e2e.ts tests/e2e/shared-colours.e2e.ts)
 lane_b=(tests/e2e/photo.e2e.ts tests/e2e/try-all.e2e.ts tests/e2e/lens.e2e.ts
   tests/e2e/phone.e2e.ts tests/e2e/site.e2e.ts tests/e2e/text-fit.e2e.ts
   tests/e2e/embed.e2e.ts tests/e2e/bad-catalogue.e2e.ts tests/e2e/smoke.e2e.ts
-  tests/e2e/big-catalogue.e2e.ts
-  tests/e2e/occlusion.e2e.ts)
+  tests/e2e/big-catalogue.e2e.ts tests/e2e/occlusion.e2e.ts tests/e2e/room-light.e2e.ts)
 # Beside them, a third: the privacy session, which spends most of its time waiting in real time
 # for MediaPipe's 60 s log flush with its video paused (privacy.e2e.ts), so it takes little from
 # the other two.
