@@ -54,7 +54,7 @@ timed "engines (Firefox ESR, WebKitGTK)" npm run test:engines > >(tee "$logs/eng
 wait "$t" || fail $?
 cat "$logs/tools"
 
-# 2. The rest, in two lanes of about equal length (the summary below gives each file's time)
+# 2. The rest, in two lanes of about equal length (the summary below gives each file's time).
 lane_a=(tests/e2e/camera.e2e.ts tests/e2e/faults.e2e.ts tests/e2e/page-fallback.e2e.ts
   tests/e2e/known-face.e2e.ts tests/e2e/true-size.e2e.ts tests/e2e/storage.e2e.ts
   tests/e2e/check-page.e2e.ts tests/e2e/shop-glasses.e2e.ts tests/e2e/shared-colours.e2e.ts)
