@@ -1,7 +1,7 @@
 // The face an independent detector finds on a picture (reference-eyes.ts: MediaPipe in IMAGE
 // mode, its own page in its own Chromium, none of the app's code). A clip's frames are asked
 // once each and kept beside the clip, so later runs read them from disk.
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import type { Browser, BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { launchChromium } from '../e2e/browser.mjs';
@@ -89,7 +89,12 @@ export class ReferenceFaces {
 
   /** Writes what was detected, and closes the detector. */
   async close(): Promise<void> {
-    if (this.dirty) await writeFile(this.path, JSON.stringify(this.known));
+    // Written whole under another name, then renamed: a lane beside this one may read it now.
+    if (this.dirty) {
+      const temp = `${this.path}.${process.pid}.tmp`;
+      await writeFile(temp, JSON.stringify(this.known));
+      await rename(temp, this.path);
+    }
     this.dirty = false;
     await closeReference();
   }
