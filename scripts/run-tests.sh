@@ -44,8 +44,8 @@ live=(tests/e2e/shipped.e2e.ts tests/e2e/video-file.e2e.ts)
 timed "e2e (Chromium): a moving face" npx vitest run --project e2e "${live[@]}" \
   > >(tee "$logs/live") 2>&1 || fail $?
 # Beside the engines, at the lowest priority, the shop tools: their commands and loader check
-# files, not a pace, and the engines' step leaves about a third of the CPU idle (36.5 % alone,
-# 20.7 % with these beside it, the engines 11 s longer: the commit that moved them).
+# files, not a pace, and the engines' step alone leaves about a third of the CPU idle (36.5 %;
+# 20.7 % with these beside it).
 tools=(tests/e2e/glasses-tools.e2e.ts)
 timed "e2e (Chromium), shop tools beside the engines (niced)" \
   nice -n 19 npx vitest run --project e2e "${tools[@]}" >"$logs/tools" 2>&1 &
@@ -54,7 +54,7 @@ timed "engines (Firefox ESR, WebKitGTK)" npm run test:engines > >(tee "$logs/eng
 wait "$t" || fail $?
 cat "$logs/tools"
 
-# 2. The rest, in two lanes of about equal length (the summary below gives each file's time).
+# 2. The rest: lanes A and B of about equal length (the summary below gives each file's time).
 lane_a=(tests/e2e/camera.e2e.ts tests/e2e/faults.e2e.ts tests/e2e/page-fallback.e2e.ts
   tests/e2e/known-face.e2e.ts tests/e2e/true-size.e2e.ts tests/e2e/storage.e2e.ts
   tests/e2e/check-page.e2e.ts tests/e2e/shop-glasses.e2e.ts tests/e2e/shared-colours.e2e.ts)
@@ -72,12 +72,12 @@ timed "e2e (Chromium), lane B" npx vitest run --project e2e "${lane_b[@]}" >"$lo
 b=$!
 timed "e2e (Chromium), lane C" npx vitest run --project e2e "${lane_c[@]}" >"$logs/c" 2>&1 &
 c=$!
+wait "$c" || fail $?
+cat "$logs/c"
 wait "$a" || fail $?
 cat "$logs/a"
 wait "$b" || fail $?
 cat "$logs/b"
-wait "$c" || fail $?
-cat "$logs/c"
 wait "$checks" || fail $?
 cat "$logs/checks"
 
