@@ -298,9 +298,15 @@ export class TryOnPipeline {
     return this.recording.start(width, height, scale, pressedAtMs);
   }
 
-  /** The frames held back are drawn first: each before the press belongs in the file. */
+  /**
+   * The pictures before the press are drawn first: a file's held frames up to it, or a camera's
+   * up to the first captured after it (in flight when the press came).
+   */
   stopRecording(pressedAtMs: number): Promise<RecordingResult> {
-    return this.recording.stop(pressedAtMs, this.held.drawnThrough(pressedAtMs));
+    const drawn = this.holding
+      ? this.held.drawnThrough(pressedAtMs)
+      : this.recording.drawnAfter(pressedAtMs);
+    return this.recording.stop(pressedAtMs, drawn);
   }
 
   /**

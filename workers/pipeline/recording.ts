@@ -2,6 +2,7 @@ import type { RecordingResult, RecordingStart } from '../../src/shared/try-on-ty
 import { CAPTURE_SCALE } from '../../src/shared/ui-constants';
 import { Recorder } from '../capture/recorder';
 import { RecordPrep } from '../capture/record-prep';
+import { HOLD_MS } from './held-frames';
 import type { KeptPicture } from './kept-picture';
 
 /**
@@ -9,6 +10,13 @@ import type { KeptPicture } from './kept-picture';
  * the start's own work (the first glasses, the first detections), before anyone presses 录像.
  */
 const PLAN_AFTER_MS = 2000;
+/**
+ * How long a stop waits for a picture captured after its press (pictures drawn as they come: a
+ * camera's): as long as a file's frame may be held for its pose (held-frames.ts). Past it, or
+ * when no picture came for that long before the press (a paused file), none is coming and the
+ * last one is held to the press instead.
+ */
+const AFTER_PRESS_MS = HOLD_MS + 100;
 
 /** The pipeline's recording: planned ahead of the press, then fed every drawn picture. */
 export class Recording {
@@ -18,6 +26,10 @@ export class Recording {
   private readonly prep = new RecordPrep();
   /** When pictures of the current size began (performance.now()). */
   private sizeSince = 0;
+  /** When the last picture was drawn (performance.now()). */
+  private lastPictureAt = -Infinity;
+  /** A stop waiting for a picture captured at or after its press (`drawnAfter`). */
+  private afterPress: { atUs: number; done: () => void } | null = null;
 
   constructor(
     private readonly gl: WebGL2RenderingContext | WebGLRenderingContext,
@@ -31,7 +43,9 @@ export class Recording {
 
   /** Call right after drawing `canvas` (recorder.ts); plans ahead while nothing records. */
   addFrame(canvas: OffscreenCanvas, timestampUs: number, width: number, height: number): void {
+    this.lastPictureAt = performance.now();
     this.stopping?.addFrame(canvas, timestampUs);
+    if (this.afterPress && timestampUs >= this.afterPress.atUs) this.afterPress.done();
     if (this.recorder) {
       this.recorder.addFrame(canvas, timestampUs);
       return;
@@ -61,6 +75,26 @@ export class Recording {
     if (typeof started === 'string') return { ok: false, reason: started };
     this.recorder = started;
     return { ok: true, ...started.info };
+  }
+
+  /**
+   * Resolves once a picture captured at or after `pressedAtMs` is drawn (its recording then ends
+   * on the source's picture at the press, not on one captured a tracking's lag before it and
+   * held), or at once when pictures are not coming, or after AFTER_PRESS_MS.
+   */
+  drawnAfter(pressedAtMs: number): Promise<void> {
+    this.afterPress?.done();
+    if (performance.now() - this.lastPictureAt > AFTER_PRESS_MS) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(deadline);
+        if (this.afterPress === waiter) this.afterPress = null;
+        resolve();
+      };
+      const deadline = setTimeout(done, AFTER_PRESS_MS);
+      const waiter = { atUs: pressedAtMs * 1000, done };
+      this.afterPress = waiter;
+    });
   }
 
   /**
