@@ -119,6 +119,7 @@ export class Recording {
 
   /** Drops a recording under way (the engine is disposed). */
   cancel(): void {
+    this.afterPress?.done();
     this.recorder?.cancel();
     this.stopping?.cancel();
     this.recorder = null;
