@@ -37,7 +37,7 @@ afterEach(() => vi.useRealTimers());
 const canvas = {} as OffscreenCanvas;
 const kept = { withPicture: (use: (p: null) => unknown) => use(null) } as unknown as KeptPicture;
 
-/** A recording of a camera whose pictures are drawn every 150 ms, each 200 ms after its capture. */
+/** A recording of a camera whose pictures are drawn every 150 ms, each stamped with its capture time. */
 async function cameraRecording() {
   const recording = new Recording({} as WebGL2RenderingContext, kept);
   await recording.start(640, 480, 1, 0);
@@ -51,45 +51,74 @@ async function cameraRecording() {
   return { recording, drawNext, lastCapturedMs: () => capturedMs - 150 };
 }
 
+/** Stops `recording` at `pressedAtMs`; `settled()` says whether the stop has ended. */
+function stopAt(recording: Recording, pressedAtMs: number) {
+  let settled = false;
+  const result = recording.stop(pressedAtMs).finally(() => (settled = true));
+  return { result, settled: () => settled };
+}
+
 describe('Recording.stop', () => {
   it("on a camera, waits for a picture captured after the press, so the file's end is not held", async () => {
     const { recording, drawNext, lastCapturedMs } = await cameraRecording();
     // The press comes after the last drawn picture was captured: the pictures captured
     // meanwhile are still on their way.
     const pressedAtMs = lastCapturedMs() + 100;
-    let done = false;
-    const result = recording.stop(pressedAtMs, recording.drawnAfter(pressedAtMs));
-    void result.then(() => (done = true));
+    const stop = stopAt(recording, pressedAtMs);
     await vi.advanceTimersByTimeAsync(0);
-    expect(done).toBe(false);
+    expect(stop.settled()).toBe(false);
     drawNext();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(done).toBe(true);
-    await result;
+    await stop.result;
     // The recorder had the picture at or after the press before it was stopped at the press.
     expect(fed.at(-1)).toBeGreaterThanOrEqual(pressedAtMs * 1000);
     expect(stoppedAt).toEqual([pressedAtMs]);
   });
 
+  it('does not wait when a picture captured after the press was drawn before the stop came', async () => {
+    const { recording, drawNext, lastCapturedMs } = await cameraRecording();
+    const pressedAtMs = lastCapturedMs() + 100;
+    drawNext();
+    const stop = stopAt(recording, pressedAtMs);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stop.settled()).toBe(true);
+  });
+
   it('stops once its deadline passes when no picture comes after the press', async () => {
     const { recording, lastCapturedMs } = await cameraRecording();
     const pressedAtMs = lastCapturedMs() + 100;
-    let done = false;
-    void recording.stop(pressedAtMs, recording.drawnAfter(pressedAtMs)).then(() => (done = true));
+    const stop = stopAt(recording, pressedAtMs);
     await vi.advanceTimersByTimeAsync(HOLD_MS);
-    expect(done).toBe(false);
+    expect(stop.settled()).toBe(false);
     await vi.advanceTimersByTimeAsync(100);
-    expect(done).toBe(true);
+    expect(stop.settled()).toBe(true);
     expect(stoppedAt).toEqual([pressedAtMs]);
   });
 
   it('does not wait when no picture has come for that long (a paused file)', async () => {
     const { recording, lastCapturedMs } = await cameraRecording();
     vi.advanceTimersByTime(HOLD_MS + 200);
-    const pressedAtMs = lastCapturedMs() + HOLD_MS + 200;
-    let done = false;
-    void recording.stop(pressedAtMs, recording.drawnAfter(pressedAtMs)).then(() => (done = true));
+    const stop = stopAt(recording, lastCapturedMs() + HOLD_MS + 200);
     await vi.advanceTimersByTimeAsync(0);
-    expect(done).toBe(true);
+    expect(stop.settled()).toBe(true);
+  });
+
+  it("keeps the first stop's wait when a second recording starts and stops meanwhile", async () => {
+    const { recording, drawNext, lastCapturedMs } = await cameraRecording();
+    const first = stopAt(recording, lastCapturedMs() + 100);
+    await recording.start(640, 480, 1, 0);
+    const second = stopAt(recording, lastCapturedMs() + 120);
+    await vi.advanceTimersByTimeAsync(0);
+    expect([first.settled(), second.settled()]).toEqual([false, false]);
+    drawNext();
+    await vi.advanceTimersByTimeAsync(0);
+    expect([first.settled(), second.settled()]).toEqual([true, true]);
+  });
+
+  it('lets a waiting stop go at once when the recording is cancelled', async () => {
+    const { recording, lastCapturedMs } = await cameraRecording();
+    const stop = stopAt(recording, lastCapturedMs() + 100);
+    recording.cancel();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stop.settled()).toBe(true);
   });
 });

@@ -26,7 +26,7 @@ export class Recorder {
   private failure: unknown = null;
   private readonly clock: RecordClock;
   private readonly hold: PacketHold;
-  /** The last picture sent, kept to hold the file's end up to the stop press. */
+  /** The last picture sent, kept to end the file at the stop press (`stop`). */
   private last: VideoFrame | null = null;
   private frames = 0;
   private dropped = 0;
@@ -123,8 +123,9 @@ export class Recorder {
 
   /**
    * Ends the file at `pressedAtMs` (the stop press, epoch ms), so that it lasts from its first
-   * picture to the stop press: pictures drawn after the press (the press reached a busy worker
-   * late) are left out, and the last picture is held up to the press when none came near it.
+   * picture to the stop press: pictures in slots after the press's are cut, and the last picture
+   * given (the first captured after the press, where the caller waited for one: recording.ts) is
+   * shown at the press when no picture fills the press's own slot.
    */
   async stop(pressedAtMs: number): Promise<RecordingResult> {
     this.stopped = true;
@@ -136,7 +137,10 @@ export class Recorder {
     const late = this.hold.cut(endUs);
     const last = this.last;
     this.last = null;
+    // A picture cut above that is in the file after all, at the press.
+    let reused = 0;
     if (last && !this.failure && (this.hold.lastOutUs ?? -1) < endUs) {
+      if (last.timestamp > endUs) reused = 1;
       // A key frame: the encoder's state may refer to pictures just left out.
       this.encode(new VideoFrame(last, { timestamp: endUs }), end, true);
       await this.flush();
@@ -158,7 +162,7 @@ export class Recorder {
       ...this.info,
       blob: new Blob([buffer], { type: this.format.mime }),
       frames: this.frames - late,
-      dropped: this.dropped + late,
+      dropped: this.dropped + late - reused,
       durationS: this.clock.durationS(end),
     };
   }

@@ -299,14 +299,12 @@ export class TryOnPipeline {
   }
 
   /**
-   * The pictures before the press are drawn first: a file's held frames up to it, or a camera's
-   * up to the first captured after it (in flight when the press came).
+   * The pictures before the press are drawn first: a file's held frames up to it, or, where frames
+   * are drawn as they come, those in flight when the press came (recording.ts).
    */
   stopRecording(pressedAtMs: number): Promise<RecordingResult> {
-    const drawn = this.holding
-      ? this.held.drawnThrough(pressedAtMs)
-      : this.recording.drawnAfter(pressedAtMs);
-    return this.recording.stop(pressedAtMs, drawn);
+    const heldDrawn = this.holding ? this.held.drawnThrough(pressedAtMs) : undefined;
+    return this.recording.stop(pressedAtMs, heldDrawn);
   }
 
   /**

@@ -11,10 +11,10 @@ import type { KeptPicture } from './kept-picture';
  */
 const PLAN_AFTER_MS = 2000;
 /**
- * How long a stop waits for a picture captured after its press (pictures drawn as they come: a
- * camera's): as long as a file's frame may be held for its pose (held-frames.ts). Past it, or
- * when no picture came for that long before the press (a paused file), none is coming and the
- * last one is held to the press instead.
+ * How long a stop waits for a picture captured after its press, where pictures are drawn as they
+ * come (a camera's, or a file's on the page path): as long as a file's frame may be held for its
+ * pose (held-frames.ts). Past it, or when no picture came for that long before the press (a
+ * paused file), none is coming and the last one is held to the press instead.
  */
 const AFTER_PRESS_MS = HOLD_MS + 100;
 
@@ -26,10 +26,11 @@ export class Recording {
   private readonly prep = new RecordPrep();
   /** When pictures of the current size began (performance.now()). */
   private sizeSince = 0;
-  /** When the last picture was drawn (performance.now()). */
+  /** When the last picture was drawn (performance.now()), and its capture time (µs). */
   private lastPictureAt = -Infinity;
-  /** A stop waiting for a picture captured at or after its press (`drawnAfter`). */
-  private afterPress: { atUs: number; done: () => void } | null = null;
+  private lastPictureUs = -Infinity;
+  /** Stops waiting for a picture captured at or after their press (`drawnAfter`). */
+  private afterPress: { atUs: number; done: () => void }[] = [];
 
   constructor(
     private readonly gl: WebGL2RenderingContext | WebGLRenderingContext,
@@ -44,8 +45,9 @@ export class Recording {
   /** Call right after drawing `canvas` (recorder.ts); plans ahead while nothing records. */
   addFrame(canvas: OffscreenCanvas, timestampUs: number, width: number, height: number): void {
     this.lastPictureAt = performance.now();
+    this.lastPictureUs = timestampUs;
     this.stopping?.addFrame(canvas, timestampUs);
-    if (this.afterPress && timestampUs >= this.afterPress.atUs) this.afterPress.done();
+    for (const waiter of this.afterPress.filter((w) => timestampUs >= w.atUs)) waiter.done();
     if (this.recorder) {
       this.recorder.addFrame(canvas, timestampUs);
       return;
@@ -78,39 +80,40 @@ export class Recording {
   }
 
   /**
-   * Resolves once a picture captured at or after `pressedAtMs` is drawn (its recording then ends
+   * Resolves once a picture captured at or after `pressedAtMs` is drawn (the recording then ends
    * on the source's picture at the press, not on one captured a tracking's lag before it and
-   * held), or at once when pictures are not coming, or after AFTER_PRESS_MS.
+   * held), or at once when one already was or pictures are not coming, or after AFTER_PRESS_MS.
    */
-  drawnAfter(pressedAtMs: number): Promise<void> {
-    this.afterPress?.done();
+  private drawnAfter(pressedAtMs: number): Promise<void> {
+    const atUs = pressedAtMs * 1000;
+    if (this.lastPictureUs >= atUs) return Promise.resolve();
     if (performance.now() - this.lastPictureAt > AFTER_PRESS_MS) return Promise.resolve();
     return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(deadline);
-        if (this.afterPress === waiter) this.afterPress = null;
-        resolve();
+      const waiter = {
+        atUs,
+        done: () => {
+          clearTimeout(deadline);
+          this.afterPress = this.afterPress.filter((w) => w !== waiter);
+          resolve();
+        },
       };
-      const deadline = setTimeout(done, AFTER_PRESS_MS);
-      const waiter = { atUs: pressedAtMs * 1000, done };
-      this.afterPress = waiter;
+      const deadline = setTimeout(waiter.done, AFTER_PRESS_MS);
+      this.afterPress.push(waiter);
     });
   }
 
   /**
-   * Ends the recording at `pressedAtMs`, once `drawn` says the pictures before the press are drawn
-   * (a file's held frames: held-frames.ts); a new recording may start meanwhile.
+   * Ends the recording at `pressedAtMs` once the pictures before the press are drawn: a file's
+   * held frames, when `heldDrawn` says so (held-frames.ts), else up to the first picture captured
+   * after the press (`drawnAfter`). A new recording may start meanwhile.
    */
-  async stop(
-    pressedAtMs: number,
-    drawn: Promise<void> = Promise.resolve(),
-  ): Promise<RecordingResult> {
+  async stop(pressedAtMs: number, heldDrawn?: Promise<void>): Promise<RecordingResult> {
     const recorder = this.recorder;
     if (!recorder) throw new Error('not recording');
     this.recorder = null;
     this.stopping = recorder;
     try {
-      await drawn;
+      await (heldDrawn ?? this.drawnAfter(pressedAtMs));
     } finally {
       if (this.stopping === recorder) this.stopping = null;
     }
@@ -119,7 +122,7 @@ export class Recording {
 
   /** Drops a recording under way (the engine is disposed). */
   cancel(): void {
-    this.afterPress?.done();
+    for (const waiter of [...this.afterPress]) waiter.done();
     this.recorder?.cancel();
     this.stopping?.cancel();
     this.recorder = null;
