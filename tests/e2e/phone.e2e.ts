@@ -43,24 +43,35 @@ const DEVICES: [string, BrowserContextOptions, typeof PHONE_SIZES][] = [
   ],
 ];
 
-/** Whether the whole box of `selector` is inside the viewport and on top at its corners. */
-function fullyShown(page: Page, selector: string) {
-  return page.evaluate((selector) => {
-    const element = document.querySelector(selector)!;
-    const box = element.getBoundingClientRect();
-    const inside = box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight + 0.5;
-    const inset = 4;
-    const points = [
-      [box.left + inset, box.top + inset],
-      [box.right - inset, box.top + inset],
-      [box.left + inset, box.bottom - inset],
-      [box.right - inset, box.bottom - inset],
-      [(box.left + box.right) / 2, (box.top + box.bottom) / 2],
-    ];
-    // Overlays that belong to the picture (labels, hints) count as the picture.
-    const onTop = points.every(([x, y]) => element.contains(document.elementFromPoint(x!, y!)));
-    return { inside, onTop, top: Math.round(box.top), bottom: Math.round(box.bottom) };
-  }, selector);
+/**
+ * Scrolls `end` into view at the bottom, then says whether the whole box of each of `selectors`
+ * is inside the viewport and on top at its corners: in one task, so that a row measured
+ * meanwhile (a cell's size tag) cannot move them between the scroll and the reading.
+ */
+function shownAtEnd(page: Page, end: string, selectors: string[]) {
+  return page.evaluate(
+    ({ end, selectors }) => {
+      document.querySelector(end)!.scrollIntoView({ block: 'end' });
+      const shown = (selector: string) => {
+        const element = document.querySelector(selector)!;
+        const box = element.getBoundingClientRect();
+        const inside = box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight + 0.5;
+        const inset = 4;
+        const points = [
+          [box.left + inset, box.top + inset],
+          [box.right - inset, box.top + inset],
+          [box.left + inset, box.bottom - inset],
+          [box.right - inset, box.bottom - inset],
+          [(box.left + box.right) / 2, (box.top + box.bottom) / 2],
+        ];
+        // Overlays that belong to the picture (labels, hints) count as the picture.
+        const onTop = points.every(([x, y]) => element.contains(document.elementFromPoint(x!, y!)));
+        return { inside, onTop, top: Math.round(box.top), bottom: Math.round(box.bottom) };
+      };
+      return { scrolled: scrollY, shown: selectors.map(shown) };
+    },
+    { end, selectors },
+  );
 }
 
 /**
@@ -185,10 +196,11 @@ async function checkScreen(
       { message: 'the page to stop growing as its last rows are measured' },
     )
     .toBe(true);
-  await lastItem.evaluate((item) => item.scrollIntoView({ block: 'end' }));
-  const scrolled = await page.evaluate(() => scrollY);
-  const picture = await fullyShown(page, '.view');
-  const lastRow = await fullyShown(page, '.model-grid li:last-child');
+  const last = '.model-grid li:last-child';
+  const {
+    scrolled,
+    shown: [picture, lastRow],
+  } = await shownAtEnd(page, last, ['.view', last]);
   console.log(`${name}: scrolled ${scrolled}px`, JSON.stringify({ picture, lastRow }));
   expect(picture).toMatchObject({ inside: true, onTop: true });
   expect(lastRow).toMatchObject({ inside: true, onTop: true });
