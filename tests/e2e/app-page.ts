@@ -8,6 +8,7 @@ import {
   type Stats,
 } from './page-checks';
 
+import { recentConsole } from './app-session';
 import { referenceEyes } from './reference-eyes';
 
 export type { EyeComparison, Stats } from './page-checks';
@@ -19,12 +20,37 @@ export async function readStats(page: Page): Promise<Stats> {
   return parseStats(data);
 }
 
-export function waitForStats(
+export async function waitForStats(
   page: Page,
   check: (s: Stats) => boolean,
   timeoutMs = 90_000,
 ): Promise<Stats> {
-  return pollStats(() => readStats(page), check, timeoutMs);
+  try {
+    return await pollStats(() => readStats(page), check, timeoutMs);
+  } catch (error) {
+    // The figures alone cannot tell an engine that never started from a source that never
+    // played: what the screen said and what the video element did go with them.
+    const shown = await page
+      .evaluate(screenState)
+      .catch((why: unknown) => `unread: ${String(why)}`);
+    const seen = `${shown}; console: ${JSON.stringify(recentConsole(page))}`;
+    throw new Error(`${String(error instanceof Error ? error.message : error)}; screen: ${seen}`, {
+      cause: error,
+    });
+  }
+}
+
+/** In the page: the notices shown and the preview video's state, as one line. */
+function screenState(): string {
+  const notices = [...document.querySelectorAll('[role="alert"], [role="status"]')]
+    .map((el) => el.textContent?.trim())
+    .filter(Boolean);
+  const video = document.querySelector('video');
+  const playing = video
+    ? `video ready ${video.readyState} at ${video.currentTime.toFixed(2)} s` +
+      `${video.paused ? ' paused' : ''} ${video.videoWidth}x${video.videoHeight}`
+    : 'no video';
+  return `${JSON.stringify(notices)}; ${playing}; ${location.pathname}${location.search}`;
 }
 
 /** Waits until the pump has drawn `more` frames beyond now, with a face. */

@@ -85,9 +85,30 @@ export async function openApp(
   await onContext?.(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.log('[pageerror]', error.message));
+  const kept: string[] = [];
+  consoleKept.set(page, kept);
+  page.on('console', (message) => {
+    const text = message.text();
+    // MediaPipe's runtime logs its own INFO lines as errors.
+    const error = message.type() === 'error' && !text.startsWith('INFO:');
+    const engine = message.type() === 'warning' && text.startsWith('[engine]');
+    if (!error && !engine) return;
+    kept.push(`${message.type()}: ${text.slice(0, 300)}`);
+    if (kept.length > KEPT_MESSAGES) kept.shift();
+  });
   await page.goto(new URL(path, baseUrl).href);
   return { browser, context, page, close: () => browser.close() };
 }
+
+/** How many of a page's last console errors a failed wait reports. */
+const KEPT_MESSAGES = 10;
+const consoleKept = new WeakMap<Page, string[]>();
+
+/**
+ * The page's last console errors and engine warnings: what the app itself said went wrong (an
+ * engine restarted, a deadline passed), for the message of a check that waited in vain.
+ */
+export const recentConsole = (page: Page): string[] => [...(consoleKept.get(page) ?? [])];
 
 /** Runs `use` with the app open, and closes its browser whatever happens. */
 export async function withApp<T>(

@@ -62,11 +62,14 @@ const PORTRAIT_MIN_TURN_DEG = 15;
  */
 const PLAYING_MIN_TURN_DEG = 15;
 /**
- * Shots judged at least: 15–21 here, alone or beside three busy loops, 10–11 in this session's
- * fresh-clone CI runs (a file's frame is drawn once the pose at it is known:
- * workers/pipeline/held-frames.ts).
+ * Shots judged at least: 15–21 here in 11 s, alone or beside three busy loops, 10–11 in
+ * fresh-clone CI runs, 5 in a lane run that took 624 s instead of about 500 (a file's frame is
+ * drawn once the pose at it is known: workers/pipeline/held-frames.ts); shooting goes on until
+ * this many are judged (PLAYING_SHOOT_MS).
  */
 const PLAYING_JUDGED = 6;
+/** How long shooting and judging the playing file may go on for PLAYING_JUDGED judged frames. */
+const PLAYING_SHOOT_MS = 40_000;
 /** Green pixels on a shot whose temples are drawn (300–700 at these turns). */
 const TEMPLES_ON = 100;
 const SERIAL = '901';
@@ -186,41 +189,58 @@ describe.skipIf(WHY_SKIPPED)('the head hides what is behind it', () => {
 
   it('shows none of it while the turning head plays', async () => {
     const clip = await (await prepareCodedClips()).movingFile();
-    const shots = await withApp(server.url, { path: PATH }, async ({ page }) => {
+    const seen: (Judged & { along: number })[] = [];
+    const frames = new Set<number>();
+    /** Judges each new source frame a shot shows once, with the temples on and turned enough. */
+    const judge = async (shots: Shot[]) => {
+      for (const shot of shots) {
+        const worn = await decodePicture(shot.png);
+        const band = Math.ceil((clip.bandRows * worn.height) / clip.height) + 1;
+        const code = readCode(worn, band - 1);
+        // Judged: each source frame once, with the temples on (none drawn at a loop's restart).
+        if (!code || code.index >= clip.frames || frames.has(code.index)) continue;
+        if (greenPixels(worn) < TEMPLES_ON) continue;
+        frames.add(code.index);
+        // The bare picture is the source frame the band names, as the screen draws it.
+        const source = await sourceFrame(clip, code.index);
+        const face = await detectLandmarks(source);
+        if (!face || poseTurnDeg(face.matrix) < PLAYING_MIN_TURN_DEG) continue;
+        const bare = { ...worn, data: registered(worn, source, false, band), channels: 3 };
+        const covered = [...shot.covered, { x: 0, y: 0, width: worn.width, height: band }];
+        // Where the frame sits against this frame's eyes along the eye line: the pose's lag.
+        const eyes = [468, 473].flatMap((i) => [face.points[i]!.x, face.points[i]!.y]);
+        const { along } = await judgeAgainst(worn, source, eyes, { covered, skipRows: band });
+        const look = { label: `playing-${code.index}`, minTurnDeg: PLAYING_MIN_TURN_DEG };
+        const judged = judgeLook({ ...look, backdrop: studioBackdrop }, worn, bare, face, covered);
+        seen.push({ ...judged, along });
+      }
+    };
+    await withApp(server.url, { path: PATH }, async ({ page }) => {
       await chooseFile(page, clip.file);
       await wearGlasses(page, SERIAL);
-      const shot = await shootFor(page, 11_000);
+      // Shot until PLAYING_JUDGED frames are judged, however slowly this machine draws and
+      // shoots (a slow one shows fewer of the clip's frames in a given time), within
+      // PLAYING_SHOOT_MS: every judged shot counts, none is taken back.
+      // Paused while judged: the judging takes about as long as the shooting, and a playing
+      // file would only take the CPU from the tests beside this one.
+      const started = Date.now();
+      const shootThenJudge = async (ms: number) => {
+        const shots = await shootFor(page, ms);
+        await page.getByRole('button', { name: '暂停' }).click();
+        await judge(shots);
+      };
+      await shootThenJudge(11_000);
+      while (seen.length < PLAYING_JUDGED && Date.now() - started < PLAYING_SHOOT_MS) {
+        await page.getByRole('button', { name: '播放' }).click();
+        await shootThenJudge(4_000);
+      }
       // For reading a failure only (never judged): frames drawn before their pose came.
       const { holdMs, heldGuessed, heldSkipped, cuts } = await readStats(page);
       console.log(
         'playing, held frames:',
-        JSON.stringify({ holdMs, heldGuessed, heldSkipped, cuts }),
+        JSON.stringify({ holdMs, heldGuessed, heldSkipped, cuts, shotForMs: Date.now() - started }),
       );
-      return shot;
     });
-    const seen: (Judged & { along: number })[] = [];
-    const frames = new Set<number>();
-    for (const shot of shots) {
-      const worn = await decodePicture(shot.png);
-      const band = Math.ceil((clip.bandRows * worn.height) / clip.height) + 1;
-      const code = readCode(worn, band - 1);
-      // Judged: each source frame once, with the temples on (none drawn at a loop's restart).
-      if (!code || code.index >= clip.frames || frames.has(code.index)) continue;
-      if (greenPixels(worn) < TEMPLES_ON) continue;
-      frames.add(code.index);
-      // The bare picture is the source frame the band names, as the screen draws it.
-      const source = await sourceFrame(clip, code.index);
-      const face = await detectLandmarks(source);
-      if (!face || poseTurnDeg(face.matrix) < PLAYING_MIN_TURN_DEG) continue;
-      const bare = { ...worn, data: registered(worn, source, false, band), channels: 3 };
-      const covered = [...shot.covered, { x: 0, y: 0, width: worn.width, height: band }];
-      // Where the frame sits against this frame's eyes along the eye line: the pose's lag.
-      const eyes = [468, 473].flatMap((i) => [face.points[i]!.x, face.points[i]!.y]);
-      const { along } = await judgeAgainst(worn, source, eyes, { covered, skipRows: band });
-      const look = { label: `playing-${code.index}`, minTurnDeg: PLAYING_MIN_TURN_DEG };
-      const judged = judgeLook({ ...look, backdrop: studioBackdrop }, worn, bare, face, covered);
-      seen.push({ ...judged, along });
-    }
     console.log(
       'temple hide, playing:',
       JSON.stringify(seen.map(({ label, hide, along }) => [label, hide, along.toFixed(3)])),

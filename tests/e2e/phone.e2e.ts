@@ -99,9 +99,24 @@ async function steadyPicture(page: Page): Promise<Buffer> {
   return last;
 }
 
-/** The picture as shown, without the hold-to-compare label (its text changes while holding). */
-function shownPicture(page: Page): Promise<Buffer> {
-  return page.getByTestId('picture').screenshot({ style: '.compare-label { visibility: hidden }' });
+/**
+ * The picture as shown, without the hold-to-compare label: its text changes while holding, which
+ * alone would read as the picture changing. Hidden through the element's own style, which the
+ * app's CSP allows (a screenshot's `style` option adds a style sheet, which it refuses).
+ */
+async function shownPicture(page: Page): Promise<Buffer> {
+  const label = page.locator('.compare-label');
+  const hide = (visibility: string) =>
+    label.evaluateAll(
+      (els, v) => els.forEach((el) => ((el as HTMLElement).style.visibility = v)),
+      visibility,
+    );
+  await hide('hidden');
+  try {
+    return await page.getByTestId('picture').screenshot();
+  } finally {
+    await hide('');
+  }
 }
 
 describe.each(DEVICES)('phone-first try-on on %s', (_device, device, sizes) => {
