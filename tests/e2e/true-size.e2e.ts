@@ -193,6 +193,7 @@ describe(`true size on the ${fixtures.source} videos`, () => {
       // Read and tapped in one task: the dialog shows the figures as they were at the tap. Paused,
       // the estimate can still take the paused picture's own tracking after the wait above (a
       // lane run under load: the badge read 64, and 65 by the time a separate tap came).
+      await badge.click({ trial: true }); // visible, enabled and not covered: a user can tap it
       const tapped = await badge.evaluate((el: HTMLElement) => {
         const text = el.textContent ?? '';
         el.click();
