@@ -191,11 +191,14 @@ describe.skipIf(WHY_SKIPPED)('the head hides what is behind it', () => {
     const clip = await (await prepareCodedClips()).movingFile();
     const seen: (Judged & { along: number })[] = [];
     const frames = new Set<number>();
+    /** The rows of a shot that its source frame's code band covers, and one more. */
+    const bandOf = (shot: { height: number }) =>
+      Math.ceil((clip.bandRows * shot.height) / clip.height) + 1;
     /** Judges each new source frame a shot shows once, with the temples on and turned enough. */
     const judge = async (shots: Shot[]) => {
       for (const shot of shots) {
         const worn = await decodePicture(shot.png);
-        const band = Math.ceil((clip.bandRows * worn.height) / clip.height) + 1;
+        const band = bandOf(worn);
         const code = readCode(worn, band - 1);
         // Judged: each source frame once, with the temples on (none drawn at a loop's restart).
         if (!code || code.index >= clip.frames || frames.has(code.index)) continue;
@@ -224,22 +227,23 @@ describe.skipIf(WHY_SKIPPED)('the head hides what is behind it', () => {
       // Paused while judged: the judging takes about as long as the shooting, and a playing
       // file would only take the CPU from the tests beside this one.
       const started = Date.now();
-      let playing = await readStats(page);
+      /** Shoots for `ms`, pauses and judges; returns the stats as they stood while playing. */
       const shootThenJudge = async (ms: number) => {
         const shots = await shootFor(page, ms);
-        playing = await readStats(page);
+        const stats = await readStats(page);
         await page.getByRole('button', { name: '暂停' }).click();
         await judge(shots);
+        return stats;
       };
-      await shootThenJudge(11_000);
+      let playing = await shootThenJudge(11_000);
       while (seen.length < PLAYING_JUDGED && Date.now() - started < PLAYING_SHOOT_MS) {
         // The paused picture is drawn again with its own pose, not a playing one, and stays on
         // the screen for the first shots after 播放: it is never judged.
         const paused = await decodePicture((await shootPicture(page)).png);
-        const code = readCode(paused, Math.ceil((clip.bandRows * paused.height) / clip.height));
+        const code = readCode(paused, bandOf(paused) - 1);
         if (code) frames.add(code.index);
         await page.getByRole('button', { name: '播放' }).click();
-        await shootThenJudge(4_000);
+        playing = await shootThenJudge(4_000);
       }
       // For reading a failure only (never judged): frames drawn before their pose came, as they
       // stood while playing (the pause draws what is held without its pose).
