@@ -290,7 +290,9 @@ describe('video files, one session', () => {
     console.log(
       `file recording: ${recording.width}x${recording.height}, ${recording.durationS.toFixed(2)} s, ` +
         `${recording.fps.toFixed(1)} fps, ${recording.distinctFps.toFixed(1)} source frames/s, ` +
-        `longest hold ${recording.longestHoldS.toFixed(2)} s, source span ${recording.sourceSpanS.toFixed(2)} s`,
+        `longest hold ${recording.longestHoldS.toFixed(2)} s at ${recording.longestHoldAtS.toFixed(2)} s ` +
+        `on source frame ${recording.longestHoldIndex} of ${file.frames}, ` +
+        `source span ${recording.sourceSpanS.toFixed(2)} s`,
     );
     expect(recording.frames.filter((f) => f.index === null)).toEqual([]);
     expect(judged.length).toBeGreaterThan(0);

@@ -288,7 +288,10 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
         `${ext} (${info.type}) ffprobe: ${probe.container} ${probe.codec} ` +
         `${probe.width}x${probe.height} ${recording.durationS.toFixed(1)} s ` +
         `${recording.fps.toFixed(1)} fps (${recording.distinctFps.toFixed(1)} different source frames/s, ` +
-        `longest hold ${recording.longestHoldS.toFixed(2)} s); H.264 encoder: WebCodecs ${h264.webCodecs}, ` +
+        `longest hold ${recording.longestHoldS.toFixed(2)} s ` +
+        `at ${recording.longestHoldAtS.toFixed(2)} s, ` +
+        `on source frame ${recording.longestHoldIndex} of ${clip!.frames}); ` +
+        `H.264 encoder: WebCodecs ${h264.webCodecs}, ` +
         `MediaRecorder ${h264.mediaRecorder} (tracking ${during.toFixed(1)}/s meanwhile)`;
       expect(recording.frames.filter((f) => f.index === null)).toEqual([]);
       expect(judged.length).toBeGreaterThan(0);

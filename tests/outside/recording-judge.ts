@@ -23,8 +23,9 @@ export interface RecordingReading {
   durationS: number;
   /** The longest a picture stays on in the file: a frame's time until the next different one, s. */
   longestHoldS: number;
-  /** Where it starts, s from the file's start. */
+  /** Where it starts, s from the file's start, and the source frame it holds (null: unread). */
   longestHoldAtS: number;
+  longestHoldIndex: number | null;
   /** Frames per second in the file, and different source frames per second of it. */
   fps: number;
   distinctFps: number;
@@ -123,6 +124,7 @@ export async function readRecording(
   const durationS = end - frames[0]!.timeS;
   let longestHoldS = 0;
   let longestHoldAtS = 0;
+  let longestHoldIndex: number | null = null;
   let distinct = 0;
   for (let i = 0; i < frames.length;) {
     let j = i + 1;
@@ -131,6 +133,7 @@ export async function readRecording(
     if (until - frames[i]!.timeS > longestHoldS) {
       longestHoldS = until - frames[i]!.timeS;
       longestHoldAtS = frames[i]!.timeS - frames[0]!.timeS;
+      longestHoldIndex = frames[i]!.index;
     }
     distinct++;
     i = j;
@@ -148,6 +151,7 @@ export async function readRecording(
     durationS,
     longestHoldS,
     longestHoldAtS,
+    longestHoldIndex,
     fps: frames.length / durationS,
     distinctFps: distinct / durationS,
     sourceSpanS: steps / clip.fps,
