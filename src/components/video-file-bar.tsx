@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type RefObject } from 'react';
+import { inLoopPause } from '../engine/file-loop';
 import { t } from '../i18n';
 import { SLIDER_MAX, SLIDER_MIN, SLIDER_STEP } from '../shared/ui-constants';
 import { formatClock } from './format-clock';
@@ -18,7 +19,7 @@ function usePlayback(videoRef: RefObject<HTMLVideoElement | null>): Playback {
     if (!video) return;
     const update = () =>
       setState((previous) => ({
-        playing: video.ended ? previous.playing : !video.paused,
+        playing: video.ended || inLoopPause(video) ? previous.playing : !video.paused,
         currentS: video.currentTime,
         durationS: Number.isFinite(video.duration) ? video.duration : 0,
       }));

@@ -1,5 +1,6 @@
-import { LOOP_RESTART_MS, VIDEO_MAX_BYTES } from '../shared/ui-constants';
+import { VIDEO_MAX_BYTES } from '../shared/ui-constants';
 import { watchEndStall } from './end-stall';
+import { loopFile } from './file-loop';
 
 /** A file that stalls this long without a picture or an error counts as not loading. */
 const LOAD_TIMEOUT_MS = 20_000;
@@ -29,8 +30,7 @@ export interface VideoFileSession {
 
 /**
  * Puts `file` into `video` and resolves once its first picture is decoded; rejects when it does not
- * load or has no picture (an audio file, a renamed text file). Loops by hand, as
- * docs/behaviour.md §4 says: at the end it rewinds and plays again after LOOP_RESTART_MS (the
+ * load or has no picture (an audio file, a renamed text file). Loops by hand (file-loop.ts: the
  * `loop` attribute would not give the pause, nor an event to restart the pose smoothing on).
  */
 export function loadVideoFile(
@@ -41,7 +41,6 @@ export function loadVideoFile(
   const url = URL.createObjectURL(file);
   const controller = new AbortController();
   const { signal } = controller;
-  let loopTimer: ReturnType<typeof setTimeout> | undefined;
   let released = false;
 
   const session: VideoFileSession = {
@@ -49,7 +48,6 @@ export function loadVideoFile(
       if (released) return;
       released = true;
       controller.abort();
-      clearTimeout(loopTimer);
       video.pause();
       video.removeAttribute('src');
       video.load();
@@ -74,22 +72,15 @@ export function loadVideoFile(
   }).then(() => {
     video.addEventListener('error', () => hooks.onFail(), { signal });
     video.addEventListener('seeking', () => hooks.onJump(), { signal });
-    const rewind = () => {
-      video.currentTime = 0;
-      void video.play().catch(() => {});
-    };
-    video.addEventListener(
-      'ended',
+    loopFile(video, signal);
+    watchEndStall(
+      video,
       () => {
-        clearTimeout(loopTimer);
-        loopTimer = setTimeout(() => {
-          // Paused or moved by the user meanwhile (video-file-bar.tsx): theirs to restart.
-          if (video.ended) rewind();
-        }, LOOP_RESTART_MS);
+        video.currentTime = 0;
+        void video.play().catch(() => {});
       },
-      { signal },
+      signal,
     );
-    watchEndStall(video, rewind, signal);
   });
 
   video.srcObject = null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { togglePlayback } from '../../src/components/playback-toggle';
+import { inLoopPause } from '../../src/engine/file-loop';
 import { loadVideoFile } from '../../src/engine/video-file';
 import { LOOP_RESTART_MS } from '../../src/shared/ui-constants';
 
@@ -56,12 +57,34 @@ async function playingFile() {
 const afterTheGap = () => new Promise((resolve) => setTimeout(resolve, LOOP_RESTART_MS * 3));
 
 describe('the file loop and 播放/暂停', () => {
-  it('plays the file again from its start after a moment at its end', async () => {
+  it('rewinds the file at its end at once, and plays it again after a moment', async () => {
     const { video, session } = await playingFile();
     video.end();
+    // Rewound in the pause, so that its start is decoded by the time it plays; still "playing".
+    expect({ paused: video.paused, at: video.currentTime }).toEqual({ paused: true, at: 0 });
+    expect(inLoopPause(video)).toBe(true);
     await afterTheGap();
     expect({ paused: video.paused, at: video.currentTime }).toEqual({ paused: false, at: 0 });
+    expect(inLoopPause(video)).toBe(false);
     session.release();
+  });
+
+  it('leaves a seek in that moment to the user: paused where they put it', async () => {
+    const { video, session } = await playingFile();
+    video.end();
+    video.currentTime = 2.5;
+    expect(inLoopPause(video)).toBe(false);
+    await afterTheGap();
+    expect({ paused: video.paused, at: video.currentTime }).toEqual({ paused: true, at: 2.5 });
+    session.release();
+  });
+
+  it('does not play a file released in that moment', async () => {
+    const { video, session } = await playingFile();
+    video.end();
+    session.release();
+    await afterTheGap();
+    expect(video.paused).toBe(true);
   });
 
   it('stays paused when 暂停 is tapped in that moment (the label still said 暂停)', async () => {
