@@ -9,8 +9,7 @@ type Watched = Pick<HTMLVideoElement, 'paused' | 'ended' | 'currentTime' | 'dura
  * Calls `ended` when a playing file stands still at its end without ending: Firefox, its decoder
  * suspended while the tab was hidden, played a file resumed 80 ms before its end to the end and
  * then neither ended it nor moved on (engines.e2e.ts (h), one CI run: 30 s at 10.8 of 10.8 s,
- * not paused). The file's loop (video-file.ts) then restarts it as on its `ended` event. Stops
- * with `signal`.
+ * not paused). video-file.ts then rewinds it and plays it again at once. Stops with `signal`.
  */
 export function watchEndStall(video: Watched, ended: () => void, signal: AbortSignal): void {
   let last = -1;

@@ -3,7 +3,7 @@ import { LOOP_RESTART_MS } from '../shared/ui-constants';
 /** The file's <video> as far as its loop uses it. */
 type Looped = Pick<
   HTMLVideoElement,
-  'paused' | 'currentTime' | 'play' | 'addEventListener' | 'removeEventListener'
+  'paused' | 'ended' | 'currentTime' | 'play' | 'addEventListener' | 'removeEventListener'
 >;
 
 /** Videos in their loop's pause: rewound at their end, to play again once it is over. */
@@ -32,14 +32,16 @@ export function cancelLoopPause(video: object): void {
  */
 export function loopFile(video: Looped, signal: AbortSignal): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const end = () => {
+  const drop = () => {
     clearTimeout(timer);
     pausing.delete(video);
   };
   video.addEventListener(
     'ended',
     () => {
-      end();
+      // A seek or a restart may have come before this queued event: then it has not ended.
+      if (!video.ended) return;
+      drop();
       pausing.add(video);
       video.currentTime = 0;
       timer = setTimeout(() => {
@@ -52,10 +54,10 @@ export function loopFile(video: Looped, signal: AbortSignal): void {
   video.addEventListener(
     'seeking',
     () => {
-      if (video.currentTime !== 0) end();
+      if (video.currentTime !== 0) drop();
     },
     { signal },
   );
-  video.addEventListener('play', end, { signal });
-  signal.addEventListener('abort', end, { once: true });
+  video.addEventListener('play', drop, { signal });
+  signal.addEventListener('abort', drop, { once: true });
 }

@@ -17,7 +17,7 @@ export function videoFileProblem(
 }
 
 export interface VideoFileHooks {
-  /** The picture jumped (seek, loop restart). */
+  /** The picture jumped (a seek, the loop's rewind). */
   onJump(): void;
   /** The file failed after it had loaded (decode error). */
   onFail(): void;

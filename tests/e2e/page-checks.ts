@@ -117,8 +117,8 @@ export interface EyeComparison {
   eyeSpanPx: number;
   glassesSizePx: number;
   /**
-   * The front's height through the eyes, px: on the lines across the eye line within an eighth
-   * of the eyes' span of each eye centre, from the first to the last pixel the glasses change
+   * The front's height through the eyes, px: on the lines across the eye line within 0.12 of the
+   * eyes' span of each eye centre, from the first to the last pixel the glasses change
    * (rim to rim, with the shadow under it), the middle half's mean, both eyes' mean. No temple
    * runs through those lines on a face turned less than about 30°.
    */

@@ -23,8 +23,9 @@ export interface RecordingReading {
   durationS: number;
   /** The longest a picture stays on in the file: a frame's time until the next different one, s. */
   longestHoldS: number;
-  /** Where it starts, s from the file's start, and the source frame it holds (null: unread). */
+  /** Where it starts, s from the file's start. */
   longestHoldAtS: number;
+  /** The source frame it holds (null: unread). */
   longestHoldIndex: number | null;
   /** Frames per second in the file, and different source frames per second of it. */
   fps: number;

@@ -35,8 +35,8 @@ class FakeVideo extends EventTarget {
   /** Plays to the end: paused, ended, at its duration. */
   end() {
     this.time = this.duration;
-    this.pause();
     this.ended = true;
+    this.pause();
     this.dispatchEvent(new Event('ended'));
   }
   removeAttribute() {}
@@ -76,6 +76,16 @@ describe('the file loop and 播放/暂停', () => {
     expect(inLoopPause(video)).toBe(false);
     await afterTheGap();
     expect({ paused: video.paused, at: video.currentTime }).toEqual({ paused: true, at: 2.5 });
+    session.release();
+  });
+
+  it('leaves a file whose end event comes after a seek took it elsewhere', async () => {
+    const { video, session } = await playingFile();
+    video.currentTime = 1.5;
+    video.dispatchEvent(new Event('ended'));
+    expect(inLoopPause(video)).toBe(false);
+    await afterTheGap();
+    expect({ paused: video.paused, at: video.currentTime }).toEqual({ paused: false, at: 1.5 });
     session.release();
   });
 
