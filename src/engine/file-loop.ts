@@ -26,9 +26,9 @@ export function cancelLoopPause(video: object): void {
  * Loops a file by hand, as docs/behaviour.md §4 says: at its end it rewinds at once and plays
  * again after LOOP_RESTART_MS. The rewind comes first so that the start is sought and decoded
  * during the pause, not after it: rewound after the pause, WebKit's recording held the clip's
- * last frame 0.27–0.43 s (tests/engines (e) reports the longest hold and where it is). A seek
- * elsewhere or a play in the pause is the user's, and the loop leaves the file to them. Stops
- * with `signal`.
+ * last frame 0.27 s on a quiet machine (tests/engines (e) reports the longest hold and where).
+ * A seek elsewhere or a play in the pause is the user's, and the loop leaves the file to them.
+ * Stops with `signal`.
  */
 export function loopFile(video: Looped, signal: AbortSignal): void {
   let timer: ReturnType<typeof setTimeout> | undefined;

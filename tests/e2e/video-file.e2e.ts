@@ -36,6 +36,7 @@ import { cutTrace, judgeCut, presentedLogger } from './cut-judge.mjs';
 import { chooseFile, DIST_DIR, saveDownload } from './media-helpers';
 import { prepareMotionFixtures } from './motion-fixtures.mjs';
 import { unlessKnown } from '../engines/known-faults';
+import { lastRecordingInPage } from '../engines/page-hooks';
 
 const run = promisify(execFile);
 const clips = await prepareCodedClips();
@@ -287,12 +288,14 @@ describe('video files, one session', () => {
     ]);
     const recording = await readRecording(await saveDownload(video), file, await facesOf(file));
     const judged = recording.frames.flatMap((f) => (f.reading?.eyes ? [f.reading] : []));
+    const kept = await page.evaluate(lastRecordingInPage);
     console.log(
       `file recording: ${recording.width}x${recording.height}, ${recording.durationS.toFixed(2)} s, ` +
         `${recording.fps.toFixed(1)} fps, ${recording.distinctFps.toFixed(1)} source frames/s, ` +
         `longest hold ${recording.longestHoldS.toFixed(2)} s at ${recording.longestHoldAtS.toFixed(2)} s ` +
         `on source frame ${recording.longestHoldIndex} of ${file.frames}, ` +
-        `source span ${recording.sourceSpanS.toFixed(2)} s`,
+        `source span ${recording.sourceSpanS.toFixed(2)} s; the app counted ` +
+        `${kept?.frames ?? '?'} pictures and ${kept?.dropped ?? '?'} left out`,
     );
     expect(recording.frames.filter((f) => f.index === null)).toEqual([]);
     expect(judged.length).toBeGreaterThan(0);

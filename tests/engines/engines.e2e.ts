@@ -36,7 +36,7 @@ import { newReport, notableConsole, runCheck, storageOutcome, summaryLine } from
 import type { EngineSession } from './engine-session';
 import { firefoxAvailable, launchFirefox } from './firefox.mjs';
 import { startHookedServer } from './hook-server.mjs';
-import { alertsInPage, PAGE_HOOKS } from './page-hooks';
+import { alertsInPage, lastRecordingInPage, PAGE_HOOKS } from './page-hooks';
 import { launchWebKit, webkitAvailable } from './webkit.mjs';
 
 const clips = await prepareCodedClips();
@@ -282,6 +282,7 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
       const path = await app.saveDownload(session(), index, info.name);
       const probe = await probeVideo(path);
       const h264 = await session().evaluate(encodesH264InPage);
+      const kept = await session().evaluate(lastRecordingInPage);
       const recording = await readRecording(path, clip!, faces!);
       const judged = recording.frames.flatMap((f) => (f.reading?.eyes ? [f.reading] : []));
       report.record =
@@ -290,7 +291,8 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
         `${recording.fps.toFixed(1)} fps (${recording.distinctFps.toFixed(1)} different source frames/s, ` +
         `longest hold ${recording.longestHoldS.toFixed(2)} s ` +
         `at ${recording.longestHoldAtS.toFixed(2)} s, ` +
-        `on source frame ${recording.longestHoldIndex} of ${clip!.frames}); ` +
+        `on source frame ${recording.longestHoldIndex} of ${clip!.frames}; the app counted ` +
+        `${kept?.frames ?? '?'} pictures and ${kept?.dropped ?? '?'} left out); ` +
         `H.264 encoder: WebCodecs ${h264.webCodecs}, ` +
         `MediaRecorder ${h264.mediaRecorder} (tracking ${during.toFixed(1)}/s meanwhile)`;
       expect(recording.frames.filter((f) => f.index === null)).toEqual([]);

@@ -101,3 +101,12 @@ export async function downloadBase64InPage(index: number): Promise<string> {
 export function alertsInPage(): string[] {
   return (window as unknown as { __alerts?: string[] }).__alerts ?? [];
 }
+
+/**
+ * The app's own count of the last recording's pictures and of those it left out (a busy
+ * encoder's, a second in one slot): for the report beside the file's holds, never a verdict.
+ */
+export function lastRecordingInPage(): { frames: number; dropped: number } | null {
+  type Hooks = { __tryOn?: { lastRecording?: { frames: number; dropped: number } } };
+  return (window as unknown as Hooks).__tryOn?.lastRecording ?? null;
+}
