@@ -191,15 +191,19 @@ describe.skipIf(WHY_SKIPPED)('the head hides what is behind it', () => {
     const clip = await (await prepareCodedClips()).movingFile();
     const seen: (Judged & { along: number })[] = [];
     const frames = new Set<number>();
-    /** The rows of a shot that its source frame's code band covers, and one more. */
-    const bandOf = (shot: { height: number }) =>
-      Math.ceil((clip.bandRows * shot.height) / clip.height) + 1;
+    /**
+     * A shot's code band (the rows its source frame's code covers, and one more) and the source
+     * frame that code names (null: unread).
+     */
+    const codeOf = (shot: Picture) => {
+      const band = Math.ceil((clip.bandRows * shot.height) / clip.height) + 1;
+      return { band, code: readCode(shot, band - 1) };
+    };
     /** Judges each new source frame a shot shows once, with the temples on and turned enough. */
     const judge = async (shots: Shot[]) => {
       for (const shot of shots) {
         const worn = await decodePicture(shot.png);
-        const band = bandOf(worn);
-        const code = readCode(worn, band - 1);
+        const { band, code } = codeOf(worn);
         // Judged: each source frame once, with the temples on (none drawn at a loop's restart).
         if (!code || code.index >= clip.frames || frames.has(code.index)) continue;
         if (greenPixels(worn) < TEMPLES_ON) continue;
@@ -239,8 +243,7 @@ describe.skipIf(WHY_SKIPPED)('the head hides what is behind it', () => {
       while (seen.length < PLAYING_JUDGED && Date.now() - started < PLAYING_SHOOT_MS) {
         // The paused picture is drawn again with its own pose, not a playing one, and stays on
         // the screen for the first shots after 播放: it is never judged.
-        const paused = await decodePicture((await shootPicture(page)).png);
-        const code = readCode(paused, bandOf(paused) - 1);
+        const { code } = codeOf(await decodePicture((await shootPicture(page)).png));
         if (code) frames.add(code.index);
         await page.getByRole('button', { name: '播放' }).click();
         playing = await shootThenJudge(4_000);

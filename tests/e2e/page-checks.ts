@@ -236,10 +236,11 @@ export async function glassesAtEyesInPage(check: EyeCheck = {}): Promise<EyeComp
     // The front's height about one eye, across the eye line: a rolled head rolls the front, and
     // upright columns read a rim's slant as height (true-size.e2e's growth: 2.6 % too much at 30°
     // of roll). Each line across it reaches an eye span either side of the eye line.
+    // The eye line's direction, a unit vector in pixels.
+    const [ux, uy] = [((rx - lx) * width) / eyeSpanPx, ((ry - ly) * height) / eyeSpanPx];
     const heightAt = (ex: number, ey: number) => {
       const half = Math.max(1, Math.round(eyeSpanPx * 0.12));
       const reach = Math.round(eyeSpanPx);
-      const [ux, uy] = [((rx - lx) * width) / eyeSpanPx, ((ry - ly) * height) / eyeSpanPx];
       const heights: number[] = [];
       for (let along = -half; along <= half; along++) {
         let [top, bottom] = [NaN, NaN];

@@ -27,7 +27,7 @@ import {
   PRESENT,
   untilScreen,
 } from '../outside/poll-screen';
-import { readRecording } from '../outside/recording-judge';
+import { holdSummary, readRecording } from '../outside/recording-judge';
 import { ReferenceFaces } from '../outside/reference-faces';
 import { shootFor, shootPicture } from '../outside/screen';
 import { hasModelDbRecord } from './app-page';
@@ -292,10 +292,7 @@ describe('video files, one session', () => {
     console.log(
       `file recording: ${recording.width}x${recording.height}, ${recording.durationS.toFixed(2)} s, ` +
         `${recording.fps.toFixed(1)} fps, ${recording.distinctFps.toFixed(1)} source frames/s, ` +
-        `longest hold ${recording.longestHoldS.toFixed(2)} s at ${recording.longestHoldAtS.toFixed(2)} s ` +
-        `on source frame ${recording.longestHoldIndex} of ${file.frames}, ` +
-        `source span ${recording.sourceSpanS.toFixed(2)} s; the app counted ` +
-        `${kept?.frames ?? '?'} pictures and ${kept?.dropped ?? '?'} left out`,
+        `source span ${recording.sourceSpanS.toFixed(2)} s, ${holdSummary(recording, file.frames, kept)}`,
     );
     expect(recording.frames.filter((f) => f.index === null)).toEqual([]);
     expect(judged.length).toBeGreaterThan(0);

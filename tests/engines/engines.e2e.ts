@@ -14,7 +14,7 @@ import type { Picture } from '../outside/barcode.mjs';
 import { prepareCodedClips, type FileClip } from '../outside/clips.mjs';
 import { expectLiveLag, expectLiveShown, judgeLive, liveSummary } from '../outside/live-judge';
 import { decodePicture, judgeAgainst, judgePicture, percentile } from '../outside/picture-judge';
-import { readRecording } from '../outside/recording-judge';
+import { holdSummary, readRecording } from '../outside/recording-judge';
 import { closeReference, detectFace, ReferenceFaces } from '../outside/reference-faces';
 import {
   clipJudge,
@@ -289,10 +289,7 @@ describe.each(ENGINES)('$name', ({ name, launch, installed }) => {
         `${ext} (${info.type}) ffprobe: ${probe.container} ${probe.codec} ` +
         `${probe.width}x${probe.height} ${recording.durationS.toFixed(1)} s ` +
         `${recording.fps.toFixed(1)} fps (${recording.distinctFps.toFixed(1)} different source frames/s, ` +
-        `longest hold ${recording.longestHoldS.toFixed(2)} s ` +
-        `at ${recording.longestHoldAtS.toFixed(2)} s, ` +
-        `on source frame ${recording.longestHoldIndex} of ${clip!.frames}; the app counted ` +
-        `${kept?.frames ?? '?'} pictures and ${kept?.dropped ?? '?'} left out); ` +
+        `${holdSummary(recording, clip!.frames, kept)}); ` +
         `H.264 encoder: WebCodecs ${h264.webCodecs}, ` +
         `MediaRecorder ${h264.mediaRecorder} (tracking ${during.toFixed(1)}/s meanwhile)`;
       expect(recording.frames.filter((f) => f.index === null)).toEqual([]);

@@ -159,3 +159,19 @@ export async function readRecording(
     framesSpanS: frames.at(-1)!.timeS - frames[0]!.timeS,
   };
 }
+
+/**
+ * A recording's longest hold for a log line: how long, where and on which source frame, with the
+ * app's own count of the pictures it recorded and left out (`kept`, null when unknown) beside it.
+ */
+export function holdSummary(
+  r: RecordingReading,
+  clipFrames: number,
+  kept: { frames: number; dropped: number } | null,
+): string {
+  return (
+    `longest hold ${r.longestHoldS.toFixed(2)} s at ${r.longestHoldAtS.toFixed(2)} s ` +
+    `on source frame ${r.longestHoldIndex} of ${clipFrames}; the app counted ` +
+    `${kept?.frames ?? '?'} pictures and ${kept?.dropped ?? '?'} left out`
+  );
+}
