@@ -97,7 +97,16 @@ export class FramePump {
   }
 
   private take(capturedAtMs: number): void {
-    const frame = this.source.grab(Math.round(capturedAtMs * 1000));
+    let frame: VideoFrame | null;
+    try {
+      frame = this.source.grab(Math.round(capturedAtMs * 1000));
+    } catch (error) {
+      // Chromium can refuse to wrap a camera's picture just after it starts, its ready state
+      // notwithstanding ("Invalid source state"): that picture fails, the next is pulled.
+      this.counters.failed++;
+      this.onError(error);
+      return;
+    }
     if (!frame) return;
     this.counters.framesIn++;
     if (!this.busy) this.send(frame);

@@ -17,6 +17,9 @@ function harness(
   paintBetween = false,
 ) {
   const frames: FakeFrame[] = [];
+  const errors: unknown[] = [];
+  /** Times the next grabs throw, as Chromium's VideoFrame constructor can on a new camera. */
+  let grabThrows = 0;
   let next: ((at: number) => void) | null = null;
   const source: FrameSource = {
     onNextFrame(cb) {
@@ -24,6 +27,10 @@ function harness(
       return () => (next = null);
     },
     grab(ts) {
+      if (grabThrows > 0) {
+        grabThrows--;
+        throw new DOMException("Failed to construct 'VideoFrame': Invalid source state");
+      }
       const frame = new FakeFrame(ts);
       frames.push(frame);
       return frame as unknown as VideoFrame;
@@ -43,7 +50,7 @@ function harness(
         inFlight.push({ frame: fake, resolve, reject }),
       );
     },
-    () => {},
+    (error) => errors.push(error),
     onResult,
     paintBetween,
   );
@@ -63,13 +70,27 @@ function harness(
     await Promise.resolve();
     await Promise.resolve();
   };
-  return { pump, frames, emit, settle, inFlight };
+  const failGrabs = (count: number) => (grabThrows = count);
+  return { pump, frames, emit, settle, inFlight, errors, failGrabs };
 }
 
 /** Every frame ends exactly once: closed here or handed to the worker. */
 const endedOnce = (f: FakeFrame) => f.closes + (f.transferred ? 1 : 0) === 1;
 
 describe('FramePump', () => {
+  it('goes on pulling after a picture it cannot wrap, and counts that picture failed', () => {
+    const { pump, frames, emit, inFlight, errors, failGrabs } = harness();
+    pump.start();
+    failGrabs(1);
+    emit(1000);
+    expect(errors).toHaveLength(1);
+    expect(pump.counters.failed).toBe(1);
+    emit(1033);
+    expect(frames.map((f) => f.timestamp)).toEqual([1_033_000]);
+    expect(inFlight).toHaveLength(1);
+    pump.stop();
+  });
+
   it('on the page path, lets the page paint before it sends a frame that waited', async () => {
     const paints: Array<() => void> = [];
     vi.stubGlobal('requestAnimationFrame', (paint: () => void) => paints.push(paint));
