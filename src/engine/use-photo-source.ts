@@ -4,10 +4,12 @@ import { t } from '../i18n';
 import { engineErrorAtom, photoSizeAtom, videoLoadingAtom } from '../state/atoms';
 import { EngineUnavailable, type EngineWaiter } from './engine-waiter';
 import { loadPhoto, PhotoRefused, type PhotoProblem } from './photo-file';
-import type { TryOnEngine } from './try-on-engine';
 import type { useSourceCore } from './use-source-core';
 
-type Core = Pick<ReturnType<typeof useSourceCore>, 'photoRef' | 'modeRef' | 'nextStart' | 'feed'>;
+type Core = Pick<
+  ReturnType<typeof useSourceCore>,
+  'photoRef' | 'modeRef' | 'nextStart' | 'startFeeding'
+>;
 
 /**
  * A photo as the source: read and checked on the device (size, pixels, format), decoded upright
@@ -23,7 +25,7 @@ export function usePhotoSource(
   const setError = useSetAtom(engineErrorAtom);
   const setLoading = useSetAtom(videoLoadingAtom);
   const setPhotoSize = useSetAtom(photoSizeAtom);
-  const { photoRef, modeRef, nextStart, feed } = core;
+  const { photoRef, modeRef, nextStart, startFeeding } = core;
 
   return useCallback(
     async (file: File) => {
@@ -39,9 +41,9 @@ export function usePhotoSource(
         if (signal.aborted) return bitmap.close();
         photoRef.current = bitmap;
         setPhotoSize({ width: bitmap.width, height: bitmap.height });
-        const engine: TryOnEngine = await waiter.next(signal);
+        await waiter.next(signal);
         if (signal.aborted) return;
-        feed(video, engine, false);
+        startFeeding(video, false);
         setLoading(false);
       } catch (error) {
         if (signal.aborted) return;
@@ -54,13 +56,13 @@ export function usePhotoSource(
       }
     },
     [
-      feed,
       modeRef,
       nextStart,
       photoRef,
       setError,
       setLoading,
       setPhotoSize,
+      startFeeding,
       stopAll,
       videoRef,
       waiter,

@@ -2,7 +2,6 @@ import { useCallback, useRef, type RefObject } from 'react';
 import { stopStream } from './camera';
 import { frameLogger } from './debug-handle';
 import { drawEvery } from './debug-switches';
-import type { EngineWaiter } from './engine-waiter';
 import { FramePump, thinned } from './frame-pump';
 import { photoFrameSource } from './photo-frame-source';
 import { videoFrameSource } from './video-frame-source';
@@ -19,7 +18,6 @@ export function useSourceCore(
   videoRef: RefObject<HTMLVideoElement | null>,
   engineRef: RefObject<TryOnEngine | null>,
   pumpRef: RefObject<FramePump | null>,
-  waiter: EngineWaiter,
 ) {
   const streamRef = useRef<MediaStream | null>(null);
   const fileRef = useRef<VideoFileSession | null>(null);
@@ -27,6 +25,11 @@ export function useSourceCore(
   const photoRef = useRef<ImageBitmap | null>(null);
   const modeRef = useRef<SourceMode>('idle');
   const mirrorRef = useRef(false);
+  /**
+   * The source's start has finished (`startFeeding`): from then on, until it is released, its
+   * frames go to whichever engine is ready. Before that the start owns the feeding.
+   */
+  const liveRef = useRef(false);
   const starting = useRef<AbortController | null>(null);
   /** Aborts the start under way, if any. */
   const abortStart = useCallback(() => starting.current?.abort(), []);
@@ -40,6 +43,7 @@ export function useSourceCore(
   /** Stops the pump, the camera tracks and the file; the worker drops its video state. */
   const release = useCallback(() => {
     // The stopped pump stays referenced: its counters still settle and are still reported.
+    liveRef.current = false;
     pumpRef.current?.stop();
     stopStream(streamRef.current);
     streamRef.current = null;
@@ -74,28 +78,30 @@ export function useSourceCore(
 
   /**
    * A fresh engine after a crash: the source never stopped (the camera or file kept playing in
-   * the page, the photo is still open), so its frames simply go to the new engine.
+   * the page, the photo is still open), so its frames simply go to the new engine. A start still
+   * under way feeds its source itself, with its own options (`startFeeding`): fed from here, a
+   * front camera opening as the engine got ready was drawn unmirrored for good (camera.e2e).
    */
   const resume = useCallback(
     (engine: TryOnEngine) => {
       const video = videoRef.current;
-      if (!video || modeRef.current === 'idle' || pumpRef.current?.isRunning) return;
-      // A start waiting for this engine feeds its source itself.
-      if (waiter.waiting) return;
+      if (!video || !liveRef.current || pumpRef.current?.isRunning) return;
       feed(video, engine, mirrorRef.current);
     },
-    [feed, pumpRef, videoRef, waiter],
+    [feed, pumpRef, videoRef],
   );
 
   /**
-   * A start's feed once its picture plays, to the engine it waited for, unless that engine died
-   * meanwhile (play() may take up to PLAY_START_MS): then `resume` feeds its replacement, now or
-   * once it is ready, and a second pump would feed the dead engine while the first ran on.
+   * A start's end, once its picture plays: its frames go to the engine ready now, which is not
+   * the one it waited for if that one died meanwhile (play() may take up to PLAY_START_MS), or,
+   * with none ready, to the next one through `resume`.
    */
-  const feedIfLive = useCallback(
-    (video: HTMLVideoElement, engine: TryOnEngine, mirror: boolean) => {
+  const startFeeding = useCallback(
+    (video: HTMLVideoElement, mirror: boolean) => {
       mirrorRef.current = mirror;
-      if (engineRef.current !== engine || pumpRef.current?.isRunning) return;
+      liveRef.current = true;
+      const engine = engineRef.current;
+      if (!engine || pumpRef.current?.isRunning) return;
       feed(video, engine, mirror);
     },
     [engineRef, feed, pumpRef],
@@ -109,8 +115,7 @@ export function useSourceCore(
     abortStart,
     nextStart,
     release,
-    feed,
-    feedIfLive,
+    startFeeding,
     resume,
   };
 }

@@ -32,8 +32,9 @@ export function useSources(
   pumpRef: RefObject<FramePump | null>,
   waiter: EngineWaiter,
 ) {
-  const core = useSourceCore(videoRef, engineRef, pumpRef, waiter);
-  const { streamRef, fileRef, modeRef, abortStart, nextStart, release, feedIfLive, resume } = core;
+  const core = useSourceCore(videoRef, engineRef, pumpRef);
+  const { streamRef, fileRef, modeRef, abortStart, nextStart, release, startFeeding, resume } =
+    core;
   const setError = useSetAtom(engineErrorAtom);
   const [running, setRunning] = useAtom(isCameraRunningAtom);
   const [facing, setFacing] = useAtom(facingModeAtom);
@@ -77,13 +78,13 @@ export function useSources(
         // The permission and the sensor's start are done; the picture plays once the engine is
         // ready, since decoding it meanwhile only slows the engine's start.
         setCameraWaiting(!waiter.current);
-        const engine = await waiter.next(signal);
+        await waiter.next(signal);
         if (signal.aborted) return;
         await startPlaying(video);
         if (signal.aborted) return;
         setCameraWaiting(false);
         // Only the front camera is mirrored, like a looking glass.
-        feedIfLive(video, engine, mode === 'user');
+        startFeeding(video, mode === 'user');
         setFacing(mode);
         setRunning(true);
         setError(null);
@@ -97,7 +98,7 @@ export function useSources(
     },
     [
       facing,
-      feedIfLive,
+      startFeeding,
       modeRef,
       streamRef,
       nextStart,
@@ -144,10 +145,10 @@ export function useSources(
       try {
         await loaded;
         // Played only once the engine is ready: no frame of the file goes untracked.
-        const engine = await waiter.next(signal);
+        await waiter.next(signal);
         await startPlaying(video);
         if (signal.aborted) return;
-        feedIfLive(video, engine, false);
+        startFeeding(video, false);
         setVideoMode(true);
         setLoading(false);
       } catch (error) {
@@ -160,7 +161,7 @@ export function useSources(
     },
     [
       engineRef,
-      feedIfLive,
+      startFeeding,
       fileRef,
       modeRef,
       nextStart,

@@ -334,6 +334,32 @@ describe('the camera opened while the engine gets ready', () => {
       },
     );
   });
+
+  it('shows the front camera mirrored when the engine gets ready while the camera opens', async () => {
+    // The camera's opening (getUserMedia) is held here until the engine is ready, so that the
+    // engine is ready while the camera's start is under way.
+    const { onContext, release } = holdFaceModel();
+    const holdCamera = `(() => {
+      const open = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+      const held = new Promise((resolve) => (window.__openCamera = resolve));
+      navigator.mediaDevices.getUserMedia = async (asked) => (await held, open(asked));
+    })();`;
+    await withApp(
+      server.url,
+      { cameraY4m: clip.y4m, onContext, initScript: holdCamera, path: '/home' },
+      async ({ page }) => {
+        const view = page.locator('.view');
+        await view.getByText('第 1 / 3 步').waitFor({ timeout: 60_000 });
+        await button(page, zhCN.cameraOn).click();
+        release();
+        await view.getByText(zhCN.emptyTitle).waitFor({ timeout: 120_000 });
+        await page.evaluate(() => (window as unknown as { __openCamera(): void }).__openCamera());
+        await button(page, zhCN.cameraOff).waitFor({ timeout: 30_000 });
+        await wear(page, '002');
+        expect(await screenMirrored(page)).toBe(true);
+      },
+    );
+  });
 });
 
 /** The byte size of a ModelDB record (Blob or bytes), read with the raw IndexedDB API. */

@@ -1,28 +1,31 @@
 // @vitest-environment happy-dom
-// Which engine a started source feeds (use-source-core.ts): a start that waited for an engine
-// feeds it only if it still lives and nothing feeds yet; an engine that died meanwhile is
-// replaced by `resume`, which feeds the new one. The pump and the video's frames are stand-ins
-// (a unit test starts no worker); each pump records the engine its frames go to.
+// Who feeds a source, and with what (use-source-core.ts): a start, once it ends, feeds the engine
+// ready then (not a dead one it waited for), with its own options; `resume` feeds a new engine
+// only a source whose start has ended, never one still starting. The pump and the video's frames
+// are stand-ins (a unit test starts no worker); each pump records the engine its frames go to and
+// whether they are drawn mirrored.
 import { act, createRef, type RefObject } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EngineWaiter } from '../../src/engine/engine-waiter';
 import type { FramePump } from '../../src/engine/frame-pump';
 import type { TryOnEngine } from '../../src/engine/try-on-engine';
 
-/** Every pump made: the engine it feeds, and whether it runs. */
-const pumps: { engine: string; running: boolean }[] = [];
+/** Every pump made: the engine it feeds, mirrored or not, and whether it runs. */
+const pumps: { engine: string; mirror: boolean; running: boolean }[] = [];
 
 vi.mock('../../src/engine/frame-pump', () => ({
   thinned: (source: unknown) => source,
   FramePump: class {
-    private readonly record: { engine: string; running: boolean };
+    private readonly record: { engine: string; mirror: boolean; running: boolean };
     constructor(_source: unknown, sink: (frame: VideoFrame) => Promise<unknown>) {
-      // The sink names its engine: one call on a stand-in frame tells which.
-      let engine = '';
-      void sink({ name: (n: string) => (engine = n) } as unknown as VideoFrame);
-      this.record = { engine, running: false };
-      pumps.push(this.record);
+      // The sink names its engine and options: one call on a stand-in frame tells which.
+      const record = { engine: '', mirror: false, running: false };
+      const frame = {
+        tell: (engine: string, mirror: boolean) => Object.assign(record, { engine, mirror }),
+      };
+      void sink(frame as unknown as VideoFrame);
+      this.record = record;
+      pumps.push(record);
     }
     start() {
       this.record.running = true;
@@ -41,13 +44,16 @@ vi.mock('../../src/engine/photo-frame-source', () => ({ photoFrameSource: () => 
 const { useSourceCore } = await import('../../src/engine/use-source-core');
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-/** An engine whose processFrame tells the stand-in pump its name. */
+/** An engine whose processFrame tells the stand-in pump its name and the frame's options. */
 const engine = (name: string) =>
   ({
     path: 'worker',
     commands: {
-      processFrame: (frame: { name: (n: string) => void }) => {
-        frame.name(name);
+      processFrame: (
+        frame: { tell: (engine: string, mirror: boolean) => void },
+        options: { mirror: boolean },
+      ) => {
+        frame.tell(name, options.mirror);
         return Promise.resolve({});
       },
       reset: () => Promise.resolve(),
@@ -56,21 +62,20 @@ const engine = (name: string) =>
 
 type Core = ReturnType<typeof useSourceCore>;
 
-/** The hook mounted with its refs; `engineRef` is the page's live engine. */
-async function mountCore(waiting = false) {
+/** The hook mounted with its refs, a camera start under way; `engineRef` is the ready engine. */
+async function mountCore() {
   const videoRef = { current: document.createElement('video') };
   const engineRef: RefObject<TryOnEngine | null> = { current: null };
   const pumpRef: RefObject<FramePump | null> = { current: null };
-  const waiter = { waiting } as unknown as EngineWaiter;
   const core = createRef<Core>() as { current: Core };
   function Probe() {
-    core.current = useSourceCore(videoRef, engineRef, pumpRef, waiter);
+    core.current = useSourceCore(videoRef, engineRef, pumpRef);
     return null;
   }
   const root = createRoot(document.createElement('div'));
   await act(async () => root.render(<Probe />));
   core.current.modeRef.current = 'camera';
-  return { core: core.current, engineRef, pumpRef, video: videoRef.current, root };
+  return { core: core.current, engineRef, video: videoRef.current, root };
 }
 
 afterEach(() => {
@@ -78,36 +83,54 @@ afterEach(() => {
 });
 
 describe('a started source feeds', () => {
-  it('the engine it waited for, while that engine lives', async () => {
+  it('the ready engine, once, with the options its start asked for', async () => {
     const { core, engineRef, video, root } = await mountCore();
-    const first = engine('first');
-    engineRef.current = first;
-    core.feedIfLive(video, first, true);
-    expect(pumps).toEqual([{ engine: 'first', running: true }]);
+    engineRef.current = engine('first');
+    core.startFeeding(video, true);
+    expect(pumps).toEqual([{ engine: 'first', mirror: true, running: true }]);
     // A second start's feed while the first pump runs adds no pump.
-    core.feedIfLive(video, first, true);
+    core.startFeeding(video, true);
     expect(pumps).toHaveLength(1);
     root.unmount();
   });
 
-  it('not an engine that died while it waited: resume feeds its replacement', async () => {
+  it('the engine ready now, where the one it waited for died meanwhile', async () => {
     const { core, engineRef, video, root } = await mountCore();
-    const dead = engine('dead');
-    const next = engine('next');
-    engineRef.current = next;
-    core.feedIfLive(video, dead, true);
-    expect(pumps).toEqual([]);
-    core.resume(next);
-    expect(pumps).toEqual([{ engine: 'next', running: true }]);
+    engineRef.current = engine('next');
+    core.startFeeding(video, true);
+    expect(pumps).toEqual([{ engine: 'next', mirror: true, running: true }]);
     root.unmount();
   });
 
-  it('nothing on resume while a start still waits (it feeds itself)', async () => {
-    const { core, engineRef, root } = await mountCore(true);
-    const next = engine('next');
-    engineRef.current = next;
-    core.resume(next);
+  it('the next engine through resume where none is ready, mirrored as its start asked', async () => {
+    const { core, video, root } = await mountCore();
+    core.startFeeding(video, true);
     expect(pumps).toEqual([]);
+    core.resume(engine('next'));
+    expect(pumps).toEqual([{ engine: 'next', mirror: true, running: true }]);
+    root.unmount();
+  });
+
+  it('nothing on resume while its start is under way: the start feeds, mirrored', async () => {
+    // The engine gets ready while the front camera opens (getUserMedia): it is not fed then,
+    // unmirrored, and its start's own feed is not then skipped as a pump already runs.
+    const { core, engineRef, video, root } = await mountCore();
+    const ready = engine('ready');
+    engineRef.current = ready;
+    core.resume(ready);
+    expect(pumps).toEqual([]);
+    core.startFeeding(video, true);
+    expect(pumps).toEqual([{ engine: 'ready', mirror: true, running: true }]);
+    root.unmount();
+  });
+
+  it('nothing on resume once released', async () => {
+    const { core, engineRef, video, root } = await mountCore();
+    engineRef.current = engine('first');
+    core.startFeeding(video, true);
+    core.release();
+    core.resume(engine('next'));
+    expect(pumps).toEqual([{ engine: 'first', mirror: true, running: false }]);
     root.unmount();
   });
 });
