@@ -11,6 +11,7 @@ import { startServer } from '../scripts/serve.mjs';
 import { prepareFixtures } from '../tests/e2e/fixtures.mjs';
 import { AGAINST_PLANS } from './lib/compare.mjs';
 import { buildBench } from './lib/compare-build.mjs';
+import { readAgainstSection, writeAgainstSection } from './lib/compare-report.mjs';
 import { runAgainst } from './lib/compare-run.mjs';
 import { runBaseline, runModelAlone, runWorker } from './lib/configs.mjs';
 import { describeMachine, load, runHead } from './lib/machine.mjs';
@@ -215,8 +216,10 @@ async function main() {
   if (fullRun) {
     // Formatted as `npm run lint` expects (prettier --check covers bench/).
     const file = join(PROJECT_ROOT, 'bench/RESULTS.md');
+    const against = await readAgainstSection(file);
     const options = { ...(await prettier.resolveConfig(file)), filepath: file };
     await writeFile(file, await prettier.format(markdown, options));
+    if (against) await writeAgainstSection(file, against);
   } else console.log(markdown);
   log(`wrote ${jsonFile}${fullRun ? ' and bench/RESULTS.md' : ''}`);
   const errors = [...videos.flatMap((v) => v.errors), ...(motion?.errors ?? []), ...tryAllErrors];

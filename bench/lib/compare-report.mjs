@@ -77,6 +77,18 @@ export function againstSection(result) {
 }
 
 /**
+ * The Against section RESULTS.md holds now, as lines (markers included), or null: a full run
+ * rewrites the file and puts it back (run.mjs), as its comparison is not the full run's to drop.
+ * @param {string} file @returns {Promise<string[] | null>}
+ */
+export async function readAgainstSection(file) {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  const start = text.indexOf(START);
+  const end = text.indexOf(END);
+  return start >= 0 && end > start ? text.slice(start, end + END.length).split('\n') : null;
+}
+
+/**
  * Puts the section at the top of RESULTS.md (after its title), replacing an earlier one, and
  * formats the file as `npm run lint` expects.
  * @param {string} file @param {string[]} section
