@@ -43,13 +43,11 @@ fail() { [ "$status" -ne 0 ] || status=$1; }
 live=(tests/e2e/shipped.e2e.ts tests/e2e/video-file.e2e.ts)
 timed "e2e (Chromium): a moving face" npx vitest run --project e2e "${live[@]}" \
   > >(tee "$logs/live") 2>&1 || fail $?
-# Beside the engines, at the lowest priority, the shop tools (their commands and loader check
-# files, not a pace) and pages whose verdicts wait on the app, never on a clock (text, bad
-# manifests, the embedding page, the harness): the engines' step alone leaves about a third of
-# the CPU idle (36.5 %; 20.7 % with the shop tools beside it), and these come out of lane B.
-tools=(tests/e2e/glasses-tools.e2e.ts tests/e2e/smoke.e2e.ts tests/e2e/text-fit.e2e.ts
-  tests/e2e/bad-catalogue.e2e.ts tests/e2e/embed.e2e.ts)
-timed "e2e (Chromium), shop tools and pages beside the engines (niced)" \
+# Beside the engines, at the lowest priority, the shop tools: their commands and loader check
+# files, not a pace, and the engines' step alone leaves about a third of the CPU idle (36.5 %;
+# 20.7 % with these beside it).
+tools=(tests/e2e/glasses-tools.e2e.ts)
+timed "e2e (Chromium), shop tools beside the engines (niced)" \
   nice -n 19 npx vitest run --project e2e "${tools[@]}" >"$logs/tools" 2>&1 &
 t=$!
 timed "engines (Firefox ESR, WebKitGTK)" npm run test:engines > >(tee "$logs/engines") 2>&1 || fail $?
@@ -61,8 +59,9 @@ lane_a=(tests/e2e/camera.e2e.ts tests/e2e/faults.e2e.ts tests/e2e/page-fallback.
   tests/e2e/known-face.e2e.ts tests/e2e/true-size.e2e.ts tests/e2e/storage.e2e.ts
   tests/e2e/check-page.e2e.ts tests/e2e/shop-glasses.e2e.ts tests/e2e/shared-colours.e2e.ts)
 lane_b=(tests/e2e/photo.e2e.ts tests/e2e/try-all.e2e.ts tests/e2e/lens.e2e.ts
-  tests/e2e/phone.e2e.ts tests/e2e/site.e2e.ts tests/e2e/big-catalogue.e2e.ts
-  tests/e2e/occlusion.e2e.ts tests/e2e/room-light.e2e.ts)
+  tests/e2e/phone.e2e.ts tests/e2e/site.e2e.ts tests/e2e/text-fit.e2e.ts
+  tests/e2e/embed.e2e.ts tests/e2e/bad-catalogue.e2e.ts tests/e2e/smoke.e2e.ts
+  tests/e2e/big-catalogue.e2e.ts tests/e2e/occlusion.e2e.ts tests/e2e/room-light.e2e.ts)
 # Beside them, a third: the privacy session, which spends most of its time waiting in real time
 # for MediaPipe's 60 s log flush with its video paused (privacy.e2e.ts), so it takes little from
 # the other two.
