@@ -10,7 +10,10 @@ import type { PumpCounters } from '../state/atoms';
 export interface FrameSource {
   /** Calls back once with the capture time (epoch ms) of the next new video frame. */
   onNextFrame(callback: (capturedAtMs: number) => void): () => void;
-  /** Wraps the current video picture; the caller owns the frame. */
+  /**
+   * Wraps the current video picture; the caller owns the frame. Null when there is none; throws
+   * where the browser cannot wrap it (the pump goes on to the next).
+   */
   grab(timestampUs: number): VideoFrame | null;
 }
 
@@ -102,8 +105,7 @@ export class FramePump {
       frame = this.source.grab(Math.round(capturedAtMs * 1000));
     } catch (error) {
       // Chromium can refuse to wrap a camera's picture just after it starts, its ready state
-      // notwithstanding ("Invalid source state"): that picture fails, the next is pulled.
-      this.counters.failed++;
+      // notwithstanding ("Invalid source state"): that picture is not taken, the next is.
       this.onError(error);
       return;
     }

@@ -69,6 +69,11 @@ export function useTryOn() {
       if (restartPending.current) return;
       restartPending.current = true;
       pumpRef.current?.stop();
+      // Nothing goes to the dead engine from now on: a start that ends before the next engine
+      // is ready leaves its source to that one (use-source-core.ts: startFeeding, then resume),
+      // instead of feeding the dead one with a pump that resume would then leave running.
+      engineRef.current = null;
+      waiter.lost();
       setStats(null); // the dead worker's figures are not the picture's any more
       const delayMs = backoff.current.next(Date.now());
       recovering.current = true;
@@ -84,7 +89,7 @@ export function useTryOn() {
         setCanvasKey((key) => key + 1);
       }, delayMs);
     },
-    [setError, setStats, setStatus],
+    [setError, setStats, setStatus, waiter],
   );
   useEffect(() => () => clearTimeout(restartTimer.current), []);
 

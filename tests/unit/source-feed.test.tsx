@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // Who feeds a source, and with what (use-source-core.ts): a start, once it ends, feeds the engine
-// ready then (not a dead one it waited for), with its own options; `resume` feeds a new engine
+// ready then (none while a dead one is being replaced: use-try-on.ts), with its own options; `resume` feeds a new engine
 // only a source whose start has ended, never one still starting. The pump and the video's frames
 // are stand-ins (a unit test starts no worker); each pump records the engine its frames go to and
 // whether they are drawn mirrored.
@@ -91,14 +91,6 @@ describe('a started source feeds', () => {
     // A second start's feed while the first pump runs adds no pump.
     core.startFeeding(video, true);
     expect(pumps).toHaveLength(1);
-    root.unmount();
-  });
-
-  it('the engine ready now, where the one it waited for died meanwhile', async () => {
-    const { core, engineRef, video, root } = await mountCore();
-    engineRef.current = engine('next');
-    core.startFeeding(video, true);
-    expect(pumps).toEqual([{ engine: 'next', mirror: true, running: true }]);
     root.unmount();
   });
 
