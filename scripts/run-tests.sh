@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # `npm test`: two builds (the tests' build with its hooks, and the build as it ships), then
 #   1. the journeys that judge a moving face on the screen (tests/outside/live-judge.ts), one
-#      at a time: the shipped build, the video files, Firefox ESR and WebKitGTK. Where the
-#      glasses sit on a turning head depends on how often the app can track it, so nothing else
-#      runs then but the checks below and, beside the engines, the shop tools' commands, at the
-#      lowest priority;
+#      at a time: the shipped build, the video files, the turning head's occlusion, Firefox ESR
+#      and WebKitGTK. Where the glasses sit on a turning head depends on how often the app can
+#      track it, so nothing else runs then but the checks below and, beside the engines, the
+#      shop tools' commands, at the lowest priority;
 #   2. everything else in lanes side by side: still faces, photos, pages, storage, shop
 #      pages. Nothing there depends on the machine's pace (no clock is judged, app deadlines only
 #      wait), so the lanes may slow each other without changing a verdict;
@@ -40,7 +40,9 @@ status=0
 fail() { [ "$status" -ne 0 ] || status=$1; }
 
 # 1. A moving face, judged live: alone.
-live=(tests/e2e/shipped.e2e.ts tests/e2e/video-file.e2e.ts)
+# occlusion.e2e judges the far temple on a turning head while it plays: in a lane, under load,
+# the pose's lag let two shots of it through in a fresh-clone run (known-faults.ts).
+live=(tests/e2e/shipped.e2e.ts tests/e2e/video-file.e2e.ts tests/e2e/occlusion.e2e.ts)
 timed "e2e (Chromium): a moving face" npx vitest run --project e2e "${live[@]}" \
   > >(tee "$logs/live") 2>&1 || fail $?
 # Beside the engines, at the lowest priority, the shop tools: their commands and loader check
@@ -61,7 +63,7 @@ lane_a=(tests/e2e/camera.e2e.ts tests/e2e/faults.e2e.ts tests/e2e/page-fallback.
 lane_b=(tests/e2e/photo.e2e.ts tests/e2e/try-all.e2e.ts tests/e2e/lens.e2e.ts
   tests/e2e/phone.e2e.ts tests/e2e/site.e2e.ts tests/e2e/text-fit.e2e.ts
   tests/e2e/embed.e2e.ts tests/e2e/bad-catalogue.e2e.ts tests/e2e/smoke.e2e.ts
-  tests/e2e/big-catalogue.e2e.ts tests/e2e/occlusion.e2e.ts tests/e2e/room-light.e2e.ts)
+  tests/e2e/big-catalogue.e2e.ts tests/e2e/room-light.e2e.ts)
 # Beside them, a third: the privacy session, which spends most of its time waiting in real time
 # for MediaPipe's 60 s log flush with its video paused (privacy.e2e.ts), so it takes little from
 # the other two.
