@@ -81,14 +81,23 @@ describe('the shipped build', () => {
     const { page, context, close } = await newSession(clip.y4m, SCREEN_RECORDER);
     const foreign = collectForeignRequests(context, net.url);
     const cdp = await context.newCDPSession(page);
-    // Each script's source read as it is parsed (a navigation forgets the page's scripts).
+    // Each script's source read as it is parsed. A navigation forgets the page's scripts, and
+    // may do so before the read is answered: a script the server sent is then read from it
+    // directly (not through the proxy, whose bytes are the first visit's).
     const scripts: Promise<string>[] = [];
-    cdp.on('Debugger.scriptParsed', ({ scriptId }: { scriptId: string }) =>
+    const fromServer = (url: string) =>
+      url.startsWith(`${net.url}/`)
+        ? fetch(`${server.url}${url.slice(net.url.length)}`).then((reply) => reply.text())
+        : Promise.reject(new Error(`not from the app's server: ${url || '(no url)'}`));
+    cdp.on('Debugger.scriptParsed', ({ scriptId, url }: { scriptId: string; url: string }) =>
       scripts.push(
-        cdp.send('Debugger.getScriptSource', { scriptId }).then(
-          (answer) => answer.scriptSource,
-          (error: unknown) => `unread: ${String(error)}`,
-        ),
+        cdp
+          .send('Debugger.getScriptSource', { scriptId })
+          .then(
+            (answer) => answer.scriptSource,
+            (error: unknown) => fromServer(url).catch(() => Promise.reject(error)),
+          )
+          .catch((error: unknown) => `unread: ${String(error)}`),
       ),
     );
     await cdp.send('Debugger.enable');
