@@ -4,7 +4,7 @@
 #      at a time: the shipped build, the video files, the turning head's occlusion, Firefox ESR
 #      and WebKitGTK. Where the glasses sit on a turning head depends on how often the app can
 #      track it, so nothing else runs then but the checks below and, beside the engines, the
-#      shop tools' commands, at the lowest priority;
+#      shop tools' commands and the lanes' fixtures, at the lowest priority;
 #   2. everything else in lanes side by side: still faces, photos, pages, storage, shop
 #      pages. Nothing there depends on the machine's pace (no clock is judged, app deadlines only
 #      wait), so the lanes may slow each other without changing a verdict;
