@@ -83,11 +83,14 @@ describe('the shipped build', () => {
     const cdp = await context.newCDPSession(page);
     // Each script's source read as it is parsed. A navigation forgets the page's scripts, and
     // may do so before the read is answered: a script the server sent is then read from it
-    // directly (not through the proxy, whose bytes are the first visit's).
+    // directly (not through the proxy, whose bytes are the first visit's), within 10 s: a
+    // local server that answers no sooner has failed.
     const scripts: Promise<string>[] = [];
     const fromServer = (url: string) =>
       url.startsWith(`${net.url}/`)
-        ? fetch(`${server.url}${url.slice(net.url.length)}`).then((reply) => reply.text())
+        ? fetch(`${server.url}${url.slice(net.url.length)}`, {
+            signal: AbortSignal.timeout(10_000),
+          }).then((reply) => reply.text())
         : Promise.reject(new Error(`not from the app's server: ${url || '(no url)'}`));
     cdp.on('Debugger.scriptParsed', ({ scriptId, url }: { scriptId: string; url: string }) =>
       scripts.push(
