@@ -4,6 +4,7 @@ import type {
   RecordingRefusal,
   RecordingResult,
 } from '../../src/shared/try-on-types';
+import { EncodeGate } from './encode-gate';
 import { createFrameGrabber, type FrameGrabber } from './frame-grabber';
 import type { Muxer } from './muxer';
 import { PacketHold } from './packet-hold';
@@ -11,8 +12,9 @@ import { RecordClock, type RecordFormat } from './record-format';
 import type { RecordPlan } from './record-prep';
 import { sizeNote } from './record-size';
 
-/** More frames than this waiting in the encoder and new ones are dropped: tracking comes first. */
-const MAX_ENCODE_QUEUE = 2;
+/** Frames waiting in the encoder over which every other picture is left out, and all are. */
+const BUSY_ENCODER = 2;
+const FULL_ENCODER = 6;
 const KEY_FRAME_INTERVAL = 2 * RECORD_FPS;
 
 /**
@@ -26,6 +28,7 @@ export class Recorder {
   private failure: unknown = null;
   private readonly clock: RecordClock;
   private readonly hold: PacketHold;
+  private readonly gate = new EncodeGate(BUSY_ENCODER, FULL_ENCODER);
   /** The last picture sent, kept to end the file at the stop press (`stop`). */
   private last: VideoFrame | null = null;
   private frames = 0;
@@ -92,7 +95,7 @@ export class Recorder {
       if (this.clock.covers(timestampUs)) this.dropped++;
       return;
     }
-    if (this.encoder.encodeQueueSize > MAX_ENCODE_QUEUE) {
+    if (!this.gate.admit(this.encoder.encodeQueueSize)) {
       this.dropped++;
       return;
     }
