@@ -32,10 +32,20 @@ const api = {
     picker?.warmUp(timestampMs);
   },
   /** Tracks `frame` (taken over: closed here), one call at a time. */
-  detect(frame: VideoFrame, timestampMs: number): TrackResult {
+  async detect(frame: VideoFrame, timestampMs: number): Promise<TrackResult> {
     try {
       if (!picker) throw new Error('tracker not initialised');
+      await picker.ready;
       return picker.detect(frame, timestampMs);
+    } finally {
+      frame.close();
+    }
+  },
+  /** Tracks a picture that stands on its own, afresh (DelegatePicker.detectStill); closes it. */
+  async detectStill(frame: VideoFrame): Promise<TrackResult> {
+    try {
+      if (!picker) throw new Error('tracker not initialised');
+      return await picker.detectStill(frame);
     } finally {
       frame.close();
     }

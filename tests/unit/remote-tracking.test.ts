@@ -33,7 +33,12 @@ function tracking(detect: () => Promise<unknown>, pose?: FacePose) {
   const stuck = vi.fn();
   const link = {
     delegate: 'CPU',
-    remote: { detect, setFaceCount: () => Promise.resolve(), warmUp: () => Promise.resolve() },
+    remote: {
+      detect,
+      detectStill: detect,
+      setFaceCount: () => Promise.resolve(),
+      warmUp: () => Promise.resolve(),
+    },
     stuck,
     close: () => {},
   } as unknown as TrackWorkerLink;

@@ -1,6 +1,12 @@
 import { NUM_FACES } from '../../src/shared/render-constants';
 import type { Delegate } from '../../src/shared/try-on-types';
-import { createTracker, type FaceLandmarker, type TrackerSource, warmUpTracker } from './tracker';
+import {
+  createTracker,
+  type FaceLandmarker,
+  type FaceLandmarkerResult,
+  type TrackerSource,
+  warmUpTracker,
+} from './tracker';
 import type { TrackResult } from '../common/track-result';
 import { median } from '../common/stats';
 
@@ -28,6 +34,8 @@ export class DelegatePicker {
   private turn = 0;
   /** Faces the trackers seek (face-count.ts). */
   private faces = NUM_FACES;
+  /** The last still picture's detection, settled (detectStill). */
+  private stillDone: Promise<void> = Promise.resolve();
 
   private constructor(private readonly onDecided: (delegate: Delegate) => void) {}
 
@@ -91,6 +99,42 @@ export class DelegatePicker {
     const result = candidate.tracker.detectForVideo(frame, timestampMs);
     if (!this.chosen) this.record(candidate, performance.now() - start);
     if (this.source && candidate.seen >= TRIAL_START_FRAMES) this.startGpuCandidate();
+    return this.trackResult(result);
+  }
+
+  /** Resolves once no still picture's detection holds the tracker in IMAGE mode. */
+  get ready(): Promise<void> {
+    return this.stillDone;
+  }
+
+  /**
+   * Tracks a picture that stands on its own (a photo, a paused or kept frame) in IMAGE mode: the
+   * face is sought afresh on it. In VIDEO mode MediaPipe looks where the face was in the frame it
+   * tracked last, and a file's kept picture is older than that (its frames are held while newer
+   * ones are tracked: pipeline/held-frames.ts): a photo of a looping file's last frame, looked
+   * for where the face is after the loop, was posed 0.34 eye spans too high, 3 times of 3. The
+   * mode is switched there and back, each a graph rebuild (as long as a detection); the tracker
+   * then starts afresh, as after a seek.
+   */
+  detectStill(frame: VideoFrame): Promise<TrackResult> {
+    const run = async () => {
+      const { tracker } = this.chosen ?? this.candidates[0]!;
+      await tracker.setOptions({ runningMode: 'IMAGE' });
+      try {
+        return this.trackResult(tracker.detect(frame));
+      } finally {
+        await tracker.setOptions({ runningMode: 'VIDEO' });
+      }
+    };
+    const result = this.stillDone.then(run);
+    this.stillDone = result.then(
+      () => {},
+      () => {},
+    );
+    return result;
+  }
+
+  private trackResult(result: FaceLandmarkerResult): TrackResult {
     return {
       faceLandmarks: result.faceLandmarks,
       faceBlendshapes: result.faceBlendshapes,

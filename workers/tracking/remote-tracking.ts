@@ -136,7 +136,9 @@ export class RemoteTracking implements Tracking {
     try {
       // A face-count change still on its way is part of the answer's wait.
       const answer = this.faceCount.then(() =>
-        this.link.remote.detect(Comlink.transfer(clone, [clone]), timeMs),
+        still
+          ? this.link.remote.detectStill(Comlink.transfer(clone, [clone]))
+          : this.link.remote.detect(Comlink.transfer(clone, [clone]), timeMs),
       );
       result = await withDeadline(answer, TRACK_ANSWER_MS);
     } catch (error) {
