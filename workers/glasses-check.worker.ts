@@ -149,13 +149,10 @@ const api = {
     const tryOn = await scene();
     const renderer = typeof tryOn === 'string' ? null : tryOn.renderer;
     if (typeof tryOn !== 'string') tryOn.setGlasses(null);
-    const { object, report } = await loadGlasses(bytes, {
-      fit,
-      frameSize,
-      renderer,
-      keepRefused: true,
-    });
-    if (typeof tryOn === 'string') return { report, png: null, noPicture: tryOn };
+    const loaded = await loadGlasses(bytes, { fit, frameSize, renderer, keepRefused: true });
+    if (typeof tryOn === 'string') return { report: loaded.report, png: null, noPicture: tryOn };
+    const { object } = loaded;
+    const report = tryOn.withCheekGap(object, loaded.report);
     // The lens path the app picks on software GL (see lens-quality.ts), whatever this machine is.
     applyLensQuality(object, 'fast');
     tryOn.setGlasses(object, report);

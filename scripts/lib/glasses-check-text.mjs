@@ -40,6 +40,7 @@ export function describe(result) {
     ? 'from the lenses'
     : 'from the rims, lens a few mm wide';
   line('frame size', `${result.frameSize} (lens□bridge-temple mm, ${from})`);
+  if (typeof report.cheekMm === 'number') line('cheeks', cheekWords(report.cheekMm));
   line('verdict', `${report.verdict}, confidence ${report.confidence.toFixed(2)}`);
   line('reasons', result.reasons[0] ?? 'none');
   for (const reason of result.reasons.slice(1)) line('', reason);
@@ -76,6 +77,7 @@ export function forJson(result) {
           heightMm: Math.round(report.heightMm * 10) / 10,
           frameSize: result.frameSize,
           frameSizeFrom: report.frameSize.fromLenses ? 'lenses' : 'rims',
+          cheekMm: report.cheekMm ?? null,
           temples: report.temples,
           symmetry: report.symmetry,
           bridge: report.bridge,
@@ -87,4 +89,11 @@ export function forJson(result) {
       : {}),
     picture: result.picture && shortPath(result.picture),
   };
+}
+
+/** The lower rim against the reference head's cheeks (the page words the verdict: 贴脸). */
+function cheekWords(/** @type {number} */ mm) {
+  return mm < 0
+    ? `the lower rim reaches ${(-mm).toFixed(1)} mm into the reference head's cheeks`
+    : `the lower rim clears the reference head's cheeks by ${mm.toFixed(1)} mm`;
 }

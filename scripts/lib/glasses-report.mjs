@@ -10,8 +10,9 @@ import { toCsv } from './report-csv.mjs';
  * @typedef {{
  *   index: number, serialNo: string, text: string, value: string, status: Status,
  *   codes: string[], reasons: string[], verdict: string | null, frameSize: string | null,
- *   bytes: number | null, picture: string | null,
- * }} ReportRow `reasons`: the `codes` in English words, one for one; `picture`: relative to the
+ *   cheekMm: number | null, bytes: number | null, picture: string | null,
+ * }} ReportRow `reasons`: the `codes` in English words, one for one; `cheekMm`: the lower rim
+ *   against the reference head's cheeks (below 0: into them, 贴脸); `picture`: relative to the
  *   report's folder
  */
 
@@ -27,7 +28,7 @@ export const STATUSES = /** @type {const} */ ([
 /** The CSV's columns, in order: every field of a row. */
 export const COLUMNS = /** @type {const} */ ([
   ...['index', 'serialNo', 'text', 'value', 'status', 'codes', 'reasons'],
-  ...['verdict', 'frameSize', 'bytes', 'picture'],
+  ...['verdict', 'frameSize', 'cheekMm', 'bytes', 'picture'],
 ]);
 
 /**
@@ -69,7 +70,8 @@ export function entryRow(/** @type {unknown} */ raw, /** @type {number} */ index
   const [serialNo, text, value] = ['serialNo', 'text', 'value'].map(field);
   /** @type {ReportRow} */
   const row = { index, serialNo, text, value, status: 'ok', codes: [], reasons: [] };
-  return Object.assign(row, { verdict: null, frameSize: null, bytes: null, picture: null });
+  const unchecked = { verdict: null, frameSize: null, cheekMm: null, bytes: null, picture: null };
+  return Object.assign(row, unchecked);
 }
 
 /**
@@ -81,6 +83,7 @@ export function entryRow(/** @type {unknown} */ raw, /** @type {number} */ index
 export function recordCheck(row, result, reportDir) {
   row.verdict = result.report?.verdict ?? (result.refused ? 'refused' : null);
   row.frameSize = result.frameSize;
+  row.cheekMm = result.report?.cheekMm ?? null;
   row.picture = result.picture && relative(reportDir, result.picture).split(sep).join('/');
   if (result.error) addReason(row, 'error', 'check-failed', result.error);
   if (result.refused) {

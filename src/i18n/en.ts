@@ -166,6 +166,9 @@ export const en: Strings = {
   checkFrameSize: 'Size {size} (lens □ bridge - temple, mm)',
   checkFrameSizeRims: 'estimated from the rims',
   checkFrontWidth: 'Front {width} mm wide',
+  checkCheekGap: 'Lower rim {mm} mm off the reference head’s cheeks',
+  checkCheekTouch:
+    'Touches the cheeks: the lower rim reaches {mm} mm into the reference (average) head’s cheeks. An Asian-fit version or higher nose pads hold it off.',
   checkReasonInfo: 'Note',
   checkReasonWarn: 'Warning',
   checkReasonRefuse: 'Problem',
@@ -389,4 +392,9 @@ export const en: Strings = {
   fitNarrow: 'Narrow',
   fitWide: 'Wide',
   fitDetail: 'Frame {width} mm wide: {verdict}',
+  cheekTouch: 'Touches cheeks',
+  cheekTouchDetail:
+    'On an average face, the lower rim of this frame reaches the cheeks. An Asian-fit version or higher nose pads hold the frame off them.',
+  cheekTouchNote:
+    '“{text}” may touch your cheeks: on an average face its lower rim reaches them. Try an Asian-fit version or one with higher nose pads.',
 };

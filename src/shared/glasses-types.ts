@@ -65,6 +65,12 @@ export interface GlassesReport {
    * toward the temple, y up); null when the file marks no lenses (workers/fit/lens-outline.ts).
    */
   lensOutlineMm: number[] | null;
+  /**
+   * The least gap between the front's lower rim and the reference head's cheeks, mm (below 0:
+   * it reaches into them, 贴脸; workers/fit/face-contact.ts); null where the front has no part
+   * over the cheeks, absent where no head was at hand.
+   */
+  cheekMm?: number | null;
 }
 
 export type FitVerdict = 'ok' | 'warn' | 'refused';

@@ -57,6 +57,8 @@ export const TOAST_MS = 2000;
 export const RECORDING_LOST_TOAST_MS = 5000;
 /** A recording smaller than asked for is told for as long (a sentence to read while recording). */
 export const RECORDING_SMALLER_TOAST_MS = 5000;
+/** Advice on the frame put on (贴脸 and what shops offer for it) is a sentence to read: as long. */
+export const ADVICE_TOAST_MS = 5000;
 
 /**
  * The head occluder and the environment are waited for this long before the try-on opens without

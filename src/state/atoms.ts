@@ -67,6 +67,8 @@ export interface FittedFrame {
   bridgeMm: number;
   /** One opening's outline (GlassesReport.lensOutlineMm); null when the file marks no lenses. */
   outlineMm: number[] | null;
+  /** The lower rim against the reference head's cheeks (GlassesReport.cheekMm), mm. */
+  cheekMm: number | null;
 }
 
 /** What a fit report tells of a frame's lens openings (kept per frame: fittedFramesAtom). */
@@ -75,6 +77,7 @@ export const fittedFrameOf = (report: GlassesReport): FittedFrame => ({
   lensMm: report.frameSize.lensMm,
   bridgeMm: report.frameSize.bridgeMm,
   outlineMm: report.lensOutlineMm,
+  cheekMm: report.cheekMm ?? null,
 });
 
 /** By catalogue value: every frame fitted on this page so far. */

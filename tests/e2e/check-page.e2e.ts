@@ -146,6 +146,10 @@ describe('shop tools page', () => {
       expect(goodText).toContain('54□18-154');
       // The texture was read: nothing dropped.
       expect(goodText).not.toContain('贴图无法读取');
+      // Where its lower rim meets the reference head's cheeks, in millimetres (贴脸 below 0).
+      expect(await good.getByTestId('check-cheek').innerText()).toMatch(
+        /^下缘离参考头像的脸颊 \d+\.\d 毫米$/,
+      );
       const views = await viewsOf(good);
       expect(views.width).toBe(1200);
 

@@ -34,6 +34,7 @@ interface CheckJson {
   bridge: number[];
   extensions: string[];
   warnings: string[];
+  cheekMm: number | null;
 }
 
 describe('glasses in the real loader', () => {
@@ -117,6 +118,9 @@ describe('glasses:check and glasses:pack commands', () => {
     expect(distance(after!.bridge, before!.bridge)).toBeLessThan(0.05);
     expect(Math.abs(after!.widthMm - before!.widthMm)).toBeLessThan(0.1);
     expect(after!.frameSize).toBe(before!.frameSize);
+    // The lower rim against the reference head's cheeks (贴脸), unmoved by the packing.
+    expect(before!.cheekMm).toEqual(expect.any(Number));
+    expect(Math.abs(after!.cheekMm! - before!.cheekMm!)).toBeLessThanOrEqual(0.1);
     expect((await readFile(join(dir, 'packed.png'))).subarray(1, 4).toString()).toBe('PNG');
 
     const truncated = join(dir, 'truncated.glb');
@@ -251,7 +255,11 @@ describe('glasses:check and glasses:pack commands', () => {
       text: '经典黑框, "大号"',
       bytes: declared.size,
     });
-    expect(rows[0]).toMatchObject({ verdict: 'ok', frameSize: '54□18-154' });
+    expect(rows[0]).toMatchObject({
+      verdict: 'ok',
+      frameSize: '54□18-154',
+      cheekMm: expect.any(Number),
+    });
     expect(rows[4]).toMatchObject({ verdict: 'refused', bytes: 1000, picture: null });
     expect(rows[5]).toMatchObject({ verdict: null, bytes: null, picture: null });
     // The entries that share the good bytes share its one picture, on disk as a PNG.

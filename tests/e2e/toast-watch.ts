@@ -7,7 +7,9 @@ import type { Page } from 'playwright-core';
  * polled look missed one in a CI run). It reads what the page puts on the screen, as a screen
  * reader does.
  */
-export async function watchToasts(page: Page): Promise<{ said(text: string): Promise<void> }> {
+export async function watchToasts(
+  page: Page,
+): Promise<{ said(text: string): Promise<void>; seen(): Promise<string[]> }> {
   await page.evaluate(() => {
     const seen: string[] = [];
     (window as unknown as { __toastsSeen: string[] }).__toastsSeen = seen;
@@ -26,6 +28,7 @@ export async function watchToasts(page: Page): Promise<{ said(text: string): Pro
   const seen = () =>
     page.evaluate(() => (window as unknown as { __toastsSeen: string[] }).__toastsSeen);
   return {
+    seen,
     async said(text: string) {
       await expect.poll(seen).toContainEqual(expect.stringContaining(text));
     },

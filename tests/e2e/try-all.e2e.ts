@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
-import { hasModelDbRecord, startCamera, waitForStats } from './app-page';
+import { hasModelDbRecord, startCamera, waitForStats, wearGlasses } from './app-page';
 import { WECHAT_UA } from './user-agents';
 import { withApp } from './app-session';
 import { prepareFixtures } from './fixtures.mjs';
@@ -115,6 +115,30 @@ async function judgeGrid(page: Page, name: string): Promise<void> {
   }
 }
 
+/**
+ * 贴脸 (issue 52), once every frame is fitted: on the cells of the frames whose lower rim reaches
+ * the reference head's cheeks, and told with the shops' advice when one is put on (not 006).
+ * On the catalogue those are 004 and 007, the tallest, by 0.9 and 1.4 mm; the next nearest, 002
+ * and 001, clear the cheeks by 0.8 and 0.9 mm (glasses:check; the gap itself is checked against
+ * the canonical skin in tests/unit/face-contact.test.ts).
+ */
+async function judgeCheekTags(page: Page): Promise<void> {
+  const tagged = () =>
+    page
+      .locator('.model-cell:has(.cheek-tag:visible)')
+      .evaluateAll((cells) => cells.map((cell) => (cell as HTMLElement).dataset.serial));
+  expect(await tagged()).toEqual(['004', '007']);
+  expect(await page.locator('.model-cell[data-serial="007"] .cheek-tag').textContent()).toBe(
+    '贴脸',
+  );
+  const toasts = await watchToasts(page);
+  await wearGlasses(page, '006');
+  await wearGlasses(page, '007');
+  const told = '“大框墨镜”可能贴脸：按平均脸型，镜框下缘会碰到脸颊。可选亚洲版或带高鼻托的款式。';
+  await toasts.said(told);
+  expect((await toasts.seen()).filter((text) => text.includes('贴脸'))).toEqual([told]);
+}
+
 describe('全部试戴: every frame on one picture', () => {
   it('from a photo: downloads with progress, draws all at the eyes, compares and saves a collage', async () => {
     await withApp(server.url, {}, async ({ page }) => {
@@ -155,6 +179,7 @@ describe('全部试戴: every frame on one picture', () => {
       // Closed, the page is as before: the photo still tracked.
       await page.getByRole('button', { name: '关闭' }).click();
       expect(await page.getByRole('dialog', { name: '全部试戴' }).count()).toBe(0);
+      await judgeCheekTags(page);
     });
   });
 

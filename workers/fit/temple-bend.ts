@@ -12,7 +12,7 @@ import type { GlassesReport } from '../../src/shared/glasses-types';
 import type { HeadProfile } from './head-profile';
 
 /** The temples bend from this far behind the lens centres (a frame's hinges sit 5–15 mm back). */
-const HINGE_BEHIND_CM = 1;
+export const HINGE_BEHIND_CM = 1;
 /** Where along the temples (0 hinge … 1 tip, by depth) they are made to meet the head. */
 const RUN = [0.15, 0.8] as const;
 /**

@@ -69,12 +69,13 @@ export async function prepareGlasses(
     frameSize: input.frameSize,
     renderer: scene.renderer,
   });
+  const report = scene.withCheekGap(loaded.object, loaded.report);
   if (quality !== 'pending') applyLensQuality(loaded.object, quality);
   if (linkFirst()) {
     const { renderer, camera, slowLinks } = scene;
     await compileAndLink(renderer, loaded.object, camera, scene.scene, slowLinks);
   }
-  return loaded;
+  return { object: loaded.object, report };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { SizeFit } from '../true-size/size-advice';
+import { touchesCheek } from '../true-size/cheek-contact';
 import { t, type StringKey } from '../../i18n';
 import { Icon } from '../../components/icons';
 import type { CellLens } from '../lens/lens-edges';
@@ -60,6 +61,16 @@ export function LensTag({ name, lens }: { name: string; lens: CellLens }) {
       title={refusalText(name, lens.index, lens)}
     >
       {t('lensCellRefused')}
+    </span>
+  );
+}
+
+/** 贴脸 on a frame whose lower rim reaches the cheeks, the shops' advice in its tooltip. */
+export function CheekTag({ gapMm }: { gapMm: number }) {
+  if (!touchesCheek(gapMm)) return null;
+  return (
+    <span className="cheek-tag" title={t('cheekTouchDetail')}>
+      {t('cheekTouch')}
     </span>
   );
 }

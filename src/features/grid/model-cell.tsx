@@ -4,7 +4,7 @@ import type { SizeFit } from '../true-size/size-advice';
 import type { CatalogueEntry } from '../../catalogue/manifest';
 import { assetUrl } from '../../storage/asset-url';
 import { BuyLink } from './buy-link';
-import { FavouriteButton, LensTag, SizeTag } from './cell-tags';
+import { CheekTag, FavouriteButton, LensTag, SizeTag } from './cell-tags';
 import { ColourSwatches, sameColours } from './colour-swatches';
 import type { CellLens } from '../lens/lens-edges';
 import { StatusIcon } from './status-icon';
@@ -12,6 +12,8 @@ import { StatusIcon } from './status-icon';
 interface Props {
   cell: CellState;
   fit: SizeFit | undefined;
+  /** Its lower rim against the reference head's cheeks, mm (undefined: not fitted yet). */
+  cheekMm: number | undefined;
   lens: CellLens | undefined;
   favourite: boolean;
   favouritesRead: boolean;
@@ -23,9 +25,9 @@ interface Props {
 }
 
 /**
- * One frame of the grid: preview, serial number, status and label, the size and lens tags once
- * known, the failure's retry, its colours, and the heart. Memoised: a download's progress re-renders its own
- * cell, not the thousands beside it.
+ * One frame of the grid: preview, serial number, status and label, the size, 贴脸 and lens tags
+ * once known, the failure's retry, its colours, and the heart. Memoised: a download's progress
+ * re-renders its own cell, not the thousands beside it.
  */
 export const ModelCell = memo(ModelCellView, sameProps);
 
@@ -61,6 +63,7 @@ function ModelCellView(props: Props) {
         {cell.frameWidthMm !== undefined && fit ? (
           <SizeTag widthMm={cell.frameWidthMm} fit={fit} />
         ) : null}
+        {props.cheekMm !== undefined ? <CheekTag gapMm={props.cheekMm} /> : null}
         {lens ? <LensTag name={`${entry.serialNo} ${entry.text}`} lens={lens} /> : null}
         {cell.failureText ? (
           <span className="retry" data-failure={cell.failure ?? ''}>
@@ -86,6 +89,7 @@ function sameProps(a: Props, b: Props): boolean {
   return (
     [...keys].every((key) => a.cell[key] === b.cell[key]) &&
     a.fit === b.fit &&
+    a.cheekMm === b.cheekMm &&
     a.lens === b.lens &&
     a.favourite === b.favourite &&
     a.favouritesRead === b.favouritesRead &&

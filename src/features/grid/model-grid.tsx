@@ -7,7 +7,10 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
+import { useAtomValue } from 'jotai';
 import { isNarrowed, type CatalogueFilter } from './catalogue-filter';
+import { fittedFramesAtom } from '../../state/atoms';
+import { useCheekAdvice } from '../true-size/use-cheek-advice';
 import type { SizeAdvice } from '../true-size/use-size-advice';
 import type { CellState } from '../../catalogue/use-catalogue';
 import type { ModelOfColours } from './colour-groups';
@@ -69,6 +72,10 @@ export function ModelGrid(props: Props) {
         ? advice.order.map((value) => byValue.get(value)!).filter(Boolean)
         : cells;
   const kept = new Set(favourites ?? []);
+  // 贴脸, by the fit of each frame put on so far (its lower rim against the reference head).
+  const fitted = useAtomValue(fittedFramesAtom);
+  const worn = cells.find((cell) => cell.selected && !cell.wearing)?.entry;
+  useCheekAdvice(worn, worn ? fitted[worn.value]?.cheekMm : undefined);
   const list = useRef<HTMLUListElement>(null);
   const columns = isEmbedded() ? Math.max(1, shown.length) : GRID_COLUMNS;
   const rows = useShownItems(list, shown.length);
@@ -167,6 +174,7 @@ export function ModelGrid(props: Props) {
               <ModelCell
                 cell={cell}
                 fit={advice?.fits.get(cell.entry.value)}
+                cheekMm={fitted[cell.entry.value]?.cheekMm ?? undefined}
                 lens={edges?.get(cell.entry.value)}
                 favourite={kept.has(cell.entry.value)}
                 favouritesRead={favourites !== null}

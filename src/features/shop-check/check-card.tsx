@@ -7,6 +7,7 @@ import { formatFrameSize, type FitOverride } from '../../shared/glasses-types';
 import { useToast } from '../../state/toast';
 import { CheckAdjust } from './check-adjust';
 import { CheckPack } from './check-pack';
+import { touchesCheek } from '../true-size/cheek-contact';
 
 const VERDICT: Record<'ok' | 'warn' | 'refused', StringKey> = {
   ok: 'checkVerdictOk',
@@ -93,6 +94,7 @@ export function CheckCard({
             {' · '}
             {t('checkFrontWidth', { width: report.widthMm.toFixed(1) })}
           </p>
+          {typeof report.cheekMm === 'number' ? <CheekLine mm={report.cheekMm} /> : null}
           {report.reasons.length > 0 ? (
             <ul className="check-reasons">
               {report.reasons.map((reason) => (
@@ -132,5 +134,15 @@ export function CheckCard({
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** The lower rim against the reference head's cheeks: 贴脸 where it reaches them (cheek-contact.ts). */
+function CheekLine({ mm }: { mm: number }) {
+  const touches = touchesCheek(mm);
+  return (
+    <p data-testid="check-cheek" data-touches={touches}>
+      {t(touches ? 'checkCheekTouch' : 'checkCheekGap', { mm: Math.abs(mm).toFixed(1) })}
+    </p>
   );
 }
