@@ -23,6 +23,8 @@ import { loadGlasses, loadOccluder } from './assets/glasses-loader';
 import { packVerified } from './assets/glasses-pack-web';
 import { applyLensQuality } from './render/lens-quality';
 import { disposeTree, TryOnScene } from './render/scene';
+import { withCheekGap } from './fit/face-contact';
+import { FaceFront } from './fit/face-front';
 
 const VIEW_WIDTH = 400;
 const VIEW_HEIGHT = 480;
@@ -40,6 +42,8 @@ const ELEVATION_DEG = 8;
 const FOV_DEG = 24;
 
 let ready: Promise<TryOnScene> | null = null;
+/** The reference head's skin (face-contact.ts), read without WebGL: every browser reports it. */
+let face: Promise<FaceFront | null> | null = null;
 
 async function fetchAsset(path: string): Promise<Response> {
   const response = await fetch(`/${path}`);
@@ -149,10 +153,18 @@ const api = {
     const tryOn = await scene();
     const renderer = typeof tryOn === 'string' ? null : tryOn.renderer;
     if (typeof tryOn !== 'string') tryOn.setGlasses(null);
-    const loaded = await loadGlasses(bytes, { fit, frameSize, renderer, keepRefused: true });
-    if (typeof tryOn === 'string') return { report: loaded.report, png: null, noPicture: tryOn };
-    const { object } = loaded;
-    const report = tryOn.withCheekGap(object, loaded.report);
+    const { object, ...loaded } = await loadGlasses(bytes, {
+      fit,
+      frameSize,
+      renderer,
+      keepRefused: true,
+    });
+    face ??= fetchAsset(ASSET_PATHS.headOccluder)
+      .then((r) => r.arrayBuffer())
+      .then(async (head) => new FaceFront(await loadOccluder(head)))
+      .catch(() => null);
+    const report = withCheekGap(object, loaded.report, await face);
+    if (typeof tryOn === 'string') return { report, png: null, noPicture: tryOn };
     // The lens path the app picks on software GL (see lens-quality.ts), whatever this machine is.
     applyLensQuality(object, 'fast');
     tryOn.setGlasses(object, report);

@@ -28,7 +28,7 @@ export const STATUSES = /** @type {const} */ ([
 /** The CSV's columns, in order: every field of a row. */
 export const COLUMNS = /** @type {const} */ ([
   ...['index', 'serialNo', 'text', 'value', 'status', 'codes', 'reasons'],
-  ...['verdict', 'frameSize', 'cheekMm', 'bytes', 'picture'],
+  ...['verdict', 'frameSize', 'bytes', 'picture', 'cheekMm'],
 ]);
 
 /**

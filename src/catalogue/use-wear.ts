@@ -78,7 +78,7 @@ export function useWear(
             .map((r) => fitReasonText(r));
           console.warn('glasses fit', entry.value, report.frameSize, reasons);
         }
-        setFitted((f) => ({ ...f, [entry.value]: fittedFrameOf(report) }));
+        setFitted((f) => ({ ...f, [entry.value]: fittedFrameOf(report, f[entry.value]) }));
       } catch (error) {
         // Past the deadline the load was abandoned; the file is not to blame.
         if (error instanceof DeadlinePassed) {

@@ -168,7 +168,7 @@ export const en: Strings = {
   checkFrontWidth: 'Front {width} mm wide',
   checkCheekGap: 'Lower rim {mm} mm off the reference head’s cheeks',
   checkCheekTouch:
-    'Touches the cheeks: the lower rim reaches {mm} mm into the reference (average) head’s cheeks. An Asian-fit version or higher nose pads hold it off.',
+    'May touch the cheeks: the lower rim reaches {mm} mm into the reference (average) head’s cheeks. An Asian-fit version or higher nose pads can hold it off.',
   checkReasonInfo: 'Note',
   checkReasonWarn: 'Warning',
   checkReasonRefuse: 'Problem',
@@ -394,7 +394,7 @@ export const en: Strings = {
   fitDetail: 'Frame {width} mm wide: {verdict}',
   cheekTouch: 'Touches cheeks',
   cheekTouchDetail:
-    'On an average face, the lower rim of this frame reaches the cheeks. An Asian-fit version or higher nose pads hold the frame off them.',
+    'On an average face, the lower rim of this frame may reach the cheeks. An Asian-fit version or higher nose pads can hold the frame off them.',
   cheekTouchNote:
-    '“{text}” may touch your cheeks: on an average face its lower rim reaches them. Try an Asian-fit version or one with higher nose pads.',
+    '“{text}” may touch your cheeks: on an average face its lower rim may reach them. Try an Asian-fit version or one with higher nose pads.',
 };

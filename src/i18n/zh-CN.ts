@@ -153,7 +153,7 @@ export const zhCN = {
   checkFrontWidth: '镜框总宽 {width} 毫米',
   checkCheekGap: '下缘离参考头像的脸颊 {mm} 毫米',
   checkCheekTouch:
-    '贴脸：下缘压进参考头像（平均脸）的脸颊 {mm} 毫米。可出亚洲版或加高鼻托，把镜框托离脸颊。',
+    '可能贴脸：下缘压进参考头像（平均脸）的脸颊 {mm} 毫米。可出亚洲版或加高鼻托，把镜框托离脸颊。',
   checkReasonInfo: '说明',
   checkReasonWarn: '提示',
   checkReasonRefuse: '问题',
@@ -371,8 +371,9 @@ export const zhCN = {
   fitDetail: '镜框宽 {width} 毫米，{verdict}',
   cheekTouch: '贴脸',
   cheekTouchDetail:
-    '按平均脸型估算，这款镜框的下缘会碰到脸颊。可以选亚洲版或带高鼻托的款式，鼻托把镜框托离脸颊。',
-  cheekTouchNote: '“{text}”可能贴脸：按平均脸型，镜框下缘会碰到脸颊。可选亚洲版或带高鼻托的款式。',
+    '按平均脸型估算，这款镜框的下缘可能碰到脸颊。可以选亚洲版或带高鼻托的款式，鼻托能把镜框托离脸颊。',
+  cheekTouchNote:
+    '“{text}”可能贴脸：按平均脸型，镜框下缘可能碰到脸颊。可选亚洲版或带高鼻托的款式。',
 } as const;
 
 export type StringKey = keyof typeof zhCN;

@@ -25,6 +25,7 @@ import { engineErrorAtom } from '../state/atoms';
 import { storageUnavailableAtom } from '../storage/storage-status';
 import { narrow } from '../features/grid/catalogue-filter';
 import { useSizeAdvice } from '../features/true-size/use-size-advice';
+import { useCheekAdvice } from '../features/true-size/use-cheek-advice';
 import { groupColours } from '../features/grid/colour-groups';
 import type { CatalogueEntry } from '../catalogue/manifest';
 import { useCatalogueFilter } from '../features/grid/use-catalogue-filter';
@@ -72,6 +73,7 @@ export function Home() {
     if (controls.active) void catalogue.tap(entry);
   };
   const worn = catalogue.cells.find((cell) => cell.selected)?.entry;
+  useCheekAdvice(worn);
   useLensLook(engine);
   // A photo is no moving picture: recording asks for a camera or a video.
   const recording = useRecording(engine, controls.active && !controls.photoMode, tryOn.canvasRef);

@@ -67,18 +67,27 @@ export interface FittedFrame {
   bridgeMm: number;
   /** One opening's outline (GlassesReport.lensOutlineMm); null when the file marks no lenses. */
   outlineMm: number[] | null;
-  /** The lower rim against the reference head's cheeks (GlassesReport.cheekMm), mm. */
-  cheekMm: number | null;
+  /**
+   * Its lower rim against the reference head's cheeks (GlassesReport.cheekMm), mm; null: no part
+   * over them; absent: not measured (the head not loaded yet).
+   */
+  cheekMm?: number | null;
 }
 
-/** What a fit report tells of a frame's lens openings (kept per frame: fittedFramesAtom). */
-export const fittedFrameOf = (report: GlassesReport): FittedFrame => ({
-  widthMm: report.widthMm,
-  lensMm: report.frameSize.lensMm,
-  bridgeMm: report.frameSize.bridgeMm,
-  outlineMm: report.lensOutlineMm,
-  cheekMm: report.cheekMm ?? null,
-});
+/**
+ * What a fit report tells of a frame (kept per frame: fittedFramesAtom). A report fitted before
+ * the head loaded (an engine restarting) keeps the cheek figure `before` had.
+ */
+export const fittedFrameOf = (report: GlassesReport, before?: FittedFrame): FittedFrame => {
+  const cheekMm = report.cheekMm === undefined ? before?.cheekMm : report.cheekMm;
+  return {
+    widthMm: report.widthMm,
+    lensMm: report.frameSize.lensMm,
+    bridgeMm: report.frameSize.bridgeMm,
+    outlineMm: report.lensOutlineMm,
+    ...(cheekMm === undefined ? {} : { cheekMm }),
+  };
+};
 
 /** By catalogue value: every frame fitted on this page so far. */
 export const fittedFramesAtom = atom<Readonly<Record<string, FittedFrame>>>({});

@@ -13,10 +13,14 @@ export async function watchToasts(
   await page.evaluate(() => {
     const seen: string[] = [];
     (window as unknown as { __toastsSeen: string[] }).__toastsSeen = seen;
+    // Each region's text as last seen: a message shown again after its region emptied counts
+    // again (a toast said twice), one that stays does not.
+    const shown = new Map<Element, string>();
     const look = () => {
       for (const region of document.querySelectorAll('[role="status"]')) {
         const text = region.textContent ?? '';
-        if (text && seen.at(-1) !== text) seen.push(text);
+        if (text && shown.get(region) !== text) seen.push(text);
+        shown.set(region, text);
       }
     };
     new MutationObserver(look).observe(document.body, {

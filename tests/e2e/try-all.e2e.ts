@@ -134,8 +134,11 @@ async function judgeCheekTags(page: Page): Promise<void> {
   const toasts = await watchToasts(page);
   await wearGlasses(page, '006');
   await wearGlasses(page, '007');
-  const told = '“大框墨镜”可能贴脸：按平均脸型，镜框下缘会碰到脸颊。可选亚洲版或带高鼻托的款式。';
+  const told = '“大框墨镜”可能贴脸：按平均脸型，镜框下缘可能碰到脸颊。可选亚洲版或带高鼻托的款式。';
   await toasts.said(told);
+  // Said once: not again when its toast has ended, nor for 006 put on after it.
+  await expect.poll(() => page.locator('.toast').count(), { timeout: 15_000 }).toBe(0);
+  await wearGlasses(page, '006');
   expect((await toasts.seen()).filter((text) => text.includes('贴脸'))).toEqual([told]);
 }
 

@@ -1,14 +1,15 @@
 // Where the worn front meets the cheeks (issue 52, 贴脸): the gap against a face whose depth is
 // known by construction (a flat face at a known z), worked out by hand here, and against the
 // canonical face's own skin (MediaPipe's mesh, read from the model file) for the reference head.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { BufferAttribute, BufferGeometry, Group, Mesh, type Object3D } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { describe, expect, it } from 'vitest';
 import { loadCanonicalFace } from '../../scripts/catalogue/canonical-face.mjs';
+import { findTaskFile } from '../../scripts/catalogue/generate.mjs';
 import { FRONT_ANCHOR } from '../../workers/common/canonical-face';
 import { cheekGapMm } from '../../workers/fit/face-contact';
-import { HeadProfile } from '../../workers/fit/head-profile';
+import { FaceFront } from '../../workers/fit/face-front';
 import type { TempleFit } from '../../workers/fit/temple-bend';
 
 /** A mesh of the given triangles (cm). */
@@ -18,17 +19,18 @@ function meshOf(triangles: number[][]): Mesh {
   return new Mesh(geometry);
 }
 
-/** A flat face at depth `z` (cm), 16 cm wide and 12 high about the eyes. */
-function flatHead(z: number): HeadProfile {
+/** A flat occluder at depth `z` (cm), 16 cm wide and 12 high about the eyes, 3 mm inside. */
+function flatHead(z: number): FaceFront {
   const [l, r, b, t] = [-8, 8, -4, 8];
   const head = new Group();
+  head.userData.inset = 0.3;
   head.add(
     meshOf([
       [l, b, z, r, b, z, r, t, z],
       [l, b, z, r, t, z, l, t, z],
     ]),
   );
-  return new HeadProfile(head);
+  return new FaceFront(head);
 }
 
 /** A front of one small triangle at (x, y, z) (cm), as the fit places it (the fitted frame). */
@@ -77,20 +79,27 @@ describe('the lower rim against a face of known depth', () => {
 });
 
 describe('the lower rim against the reference head', () => {
-  const task = '../shared/assets/models/face_landmarker.task';
-  const present = existsSync(task);
-  if (!present) console.log(`skipped: the canonical face (${task}) is not on this machine`);
+  // The model file setup fetches (public/mediapipe/), or ../shared's.
+  const task = (() => {
+    try {
+      return findTaskFile() as string;
+    } catch {
+      return null;
+    }
+  })();
+  const present = task !== null;
+  if (!present) console.log('skipped: no face_landmarker.task here (npm run setup fetches it)');
 
   it.runIf(present)('finds the canonical skin on the cheeks, to 0.3 mm', async () => {
-    const { vertices } = loadCanonicalFace(task);
+    const { vertices } = loadCanonicalFace(task!);
     const bytes = readFileSync('public/models/head6.glb');
     const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-    const head = new HeadProfile(
+    const head = new FaceFront(
       (await new GLTFLoader().parseAsync(buffer as ArrayBuffer, '')).scene,
     );
     // Points 1 mm in front of the canonical skin (MediaPipe's own mesh, not the occluder) on the
     // cheeks, under and beside each eye: the gap is 1 mm, within what the occluder's faceted
-    // surface and its 2.5 mm bins leave (0.9–1.2 mm read).
+    // surface and its 2.5 mm grid leave.
     // The cheeks lie 1.3–2.6 cm behind FRONT_ANCHOR: lens centres 2 cm back keep the hinges
     // behind them.
     const back: TempleFit = {

@@ -29,7 +29,7 @@ describe('a frame’s figures', () => {
     const a = (2 * Math.PI * i) / 48;
     return [30 * Math.cos(a), 30 * Math.sin(a)];
   }).flat();
-  const frame = { widthMm: 150, lensMm: 60, bridgeMm: 20, outlineMm, cheekMm: null };
+  const frame = { widthMm: 150, lensMm: 60, bridgeMm: 20, outlineMm };
   const rx = { sphere: -12, cylinder: 0, axis: 0, index: 1.5 as const, pdMm: 56 };
 
   it('says why −12.00 cannot be made at PD 56, in every index, polycarbonate among them', () => {

@@ -6,31 +6,16 @@ const BIN_CM = 0.5;
 /** Sample spacing along the occluder's triangle edges and across their faces, cm. */
 const SAMPLE_CM = 0.25;
 
-/** Bin size of the face's forward reach, cm (read between bins' centres: forwardAt). */
-export const FRONT_BIN_CM = 0.25;
-/** Samples this near a bin's frontmost one are its front layer (the skull's far behind). */
-const FRONT_LAYER_CM = 0.2;
-
-/** One bin of the forward reach: its frontmost sample, and its front layer's sum and count. */
-interface FrontBin {
-  top: number;
-  sum: number;
-  count: number;
-}
-
 /** Whether a triangle, by its three vertices' indices, is read. */
 export type TriangleFilter = (a: number, b: number, c: number) => boolean;
 
 /**
- * How far the head reaches to each side at a given height and depth, and forward at a given
- * height and breadth, in the canonical face's space (cm), read from the head occluder: where a
- * temple arm must pass to just clear it, and where the front meets the face.
+ * How far the head reaches to each side at a given height and depth, in the canonical face's
+ * space (cm), read from the head occluder: where a temple arm must pass to just clear it.
  */
 export class HeadProfile {
   /** Bin key (keyOf) → the largest |x| sampled there on that side. */
   private readonly reach = new Map<number, number>();
-  /** Bin key (frontKey) → the surface there nearest the front. */
-  private readonly front = new Map<number, FrontBin>();
 
   /**
    * `head`: the occluder, its matrices relative to the face's anchor; or, once it is on the
@@ -45,7 +30,6 @@ export class HeadProfile {
   with(head: Object3D, within: Object3D | undefined, keep: TriangleFilter): HeadProfile {
     const profile = new HeadProfile();
     for (const [key, r] of this.reach) profile.reach.set(key, r);
-    for (const [key, bin] of this.front) profile.front.set(key, { ...bin });
     profile.sample(head, within, keep);
     return profile;
   }
@@ -102,51 +86,11 @@ export class HeadProfile {
     return reach;
   }
 
-  /**
-   * How far forward (z, cm) the head's surface reaches at breadth `x` and height `y`: its front
-   * layer's mean in each bin, read bilinearly between the four bins' centres around the point
-   * (the mean of those sampled where some are not); null where none is.
-   */
-  forwardAt(x: number, y: number): number | null {
-    const [u, v] = [x / FRONT_BIN_CM - 0.5, y / FRONT_BIN_CM - 0.5];
-    const [x0, y0] = [Math.floor(u), Math.floor(v)];
-    const [fx, fy] = [u - x0, v - y0];
-    let [sum, weights, found, plain] = [0, 0, 0, 0];
-    for (const [dx, dy] of [
-      [0, 0],
-      [1, 0],
-      [0, 1],
-      [1, 1],
-    ] as const) {
-      const bin = this.front.get(frontKey(x0 + dx, y0 + dy));
-      if (!bin) continue;
-      const z = bin.sum / bin.count;
-      const weight = (dx ? fx : 1 - fx) * (dy ? fy : 1 - fy);
-      [sum, weights, found, plain] = [sum + weight * z, weights + weight, found + 1, plain + z];
-    }
-    if (found === 0) return null;
-    return found === 4 ? sum / weights : plain / found;
-  }
-
   private add(p: Vector3): void {
     const key = keyOf(p.x >= 0 ? 1 : -1, Math.floor(p.y / BIN_CM), Math.floor(p.z / BIN_CM));
     const r = Math.abs(p.x);
     if (r > (this.reach.get(key) ?? -1)) this.reach.set(key, r);
-    const at = frontKey(Math.floor(p.x / FRONT_BIN_CM), Math.floor(p.y / FRONT_BIN_CM));
-    const bin = this.front.get(at);
-    if (!bin || p.z > bin.top + FRONT_LAYER_CM) {
-      this.front.set(at, { top: p.z, sum: p.z, count: 1 });
-    } else if (p.z >= bin.top - FRONT_LAYER_CM) {
-      bin.top = Math.max(bin.top, p.z);
-      bin.sum += p.z;
-      bin.count++;
-    }
   }
-}
-
-/** One number per (x bin, y bin) of the forward reach; bins span ±5 m. */
-function frontKey(xBin: number, yBin: number): number {
-  return xBin * 4_000 + yBin;
 }
 
 /** One number per (side, y bin, z bin); bins span ±5 m, far beyond any head. */

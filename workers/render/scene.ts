@@ -20,7 +20,8 @@ import { HeadFit, type HeadShape } from './head-fit';
 import { HeadProfile } from '../fit/head-profile';
 import type { FacePoint } from '../common/pose-sink';
 import type { TempleFit } from '../fit/temple-bend';
-import { cheekGapMm } from '../fit/face-contact';
+import { withCheekGap } from '../fit/face-contact';
+import { FaceFront } from '../fit/face-front';
 import type { GlassesReport } from '../../src/shared/glasses-types';
 import { TrueSize } from '../measure/true-size';
 import { addContactShadow } from './contact-shadow';
@@ -48,8 +49,8 @@ export class TryOnScene {
   private glasses: Object3D | null = null;
   /** The head occluder's face fitted to the tracked one; null until the occluder is in. */
   private headFit: HeadFit | null = null;
-  /** The occluder's head as it came, before any face was fitted: the reference head. */
-  private referenceHead: HeadProfile | null = null;
+  /** The reference head's skin, from the occluder as it came (before any face was fitted). */
+  private referenceFace: FaceFront | null = null;
   /** How the lenses look: the eyes behind them, tint, coating (lens/lens-layer.ts). */
   readonly lensLayer = new LensLayer();
   /**
@@ -162,8 +163,8 @@ export class TryOnScene {
     this.headFit = HeadFit.of(occluder);
     if (!this.headFit)
       console.warn('head occluder: not the face mesh in landmark order, not fitted');
-    this.referenceHead = this.headFit?.profile() ?? new HeadProfile(occluder);
-    this.trueSize.temples.setHead(this.referenceHead);
+    this.trueSize.temples.setHead(this.headFit?.profile() ?? new HeadProfile(occluder));
+    this.referenceFace = new FaceFront(occluder);
     this.anchor.add(occluder);
   }
 
@@ -172,8 +173,7 @@ export class TryOnScene {
    * head's cheeks (face-contact.ts); as it is before the occluder has loaded.
    */
   withCheekGap(glasses: Object3D, report: GlassesReport): GlassesReport {
-    const head = this.referenceHead;
-    return head ? { ...report, cheekMm: cheekGapMm(glasses, report, head) } : report;
+    return withCheekGap(glasses, report, this.referenceFace);
   }
 
   /** Fits the head occluder to the tracked face (head-fit.ts); the temples rest on it. */

@@ -10,7 +10,6 @@ import {
 import { useAtomValue } from 'jotai';
 import { isNarrowed, type CatalogueFilter } from './catalogue-filter';
 import { fittedFramesAtom } from '../../state/atoms';
-import { useCheekAdvice } from '../true-size/use-cheek-advice';
 import type { SizeAdvice } from '../true-size/use-size-advice';
 import type { CellState } from '../../catalogue/use-catalogue';
 import type { ModelOfColours } from './colour-groups';
@@ -74,8 +73,6 @@ export function ModelGrid(props: Props) {
   const kept = new Set(favourites ?? []);
   // 贴脸, by the fit of each frame put on so far (its lower rim against the reference head).
   const fitted = useAtomValue(fittedFramesAtom);
-  const worn = cells.find((cell) => cell.selected && !cell.wearing)?.entry;
-  useCheekAdvice(worn, worn ? fitted[worn.value]?.cheekMm : undefined);
   const list = useRef<HTMLUListElement>(null);
   const columns = isEmbedded() ? Math.max(1, shown.length) : GRID_COLUMNS;
   const rows = useShownItems(list, shown.length);

@@ -72,7 +72,7 @@ export function useTryAll(
         });
         if (!signal.aborted) {
           patch(entry.value, { state: 'done', image, frameWidthMm: report.widthMm });
-          setFitted((f) => ({ ...f, [entry.value]: fittedFrameOf(report) }));
+          setFitted((f) => ({ ...f, [entry.value]: fittedFrameOf(report, f[entry.value]) }));
         }
         return true;
       } catch (error) {
