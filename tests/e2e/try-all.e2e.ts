@@ -118,7 +118,7 @@ async function judgeGrid(page: Page, name: string): Promise<void> {
 /**
  * 贴脸 (issue 52), once every frame is fitted: on the cells of the frames whose lower rim reaches
  * the reference head's cheeks, and told with the shops' advice when one is put on (not 006).
- * On the catalogue those are 004 and 007, the tallest, by 0.9 and 1.4 mm; the next nearest, 002
+ * On the catalogue those are 004 and 007, the tallest, by 0.5 and 1.1 mm; the next nearest, 002
  * and 001, clear the cheeks by 0.8 and 0.9 mm (glasses:check; the gap itself is checked against
  * the canonical skin in tests/unit/face-contact.test.ts).
  */
