@@ -42,8 +42,21 @@ const ELEVATION_DEG = 8;
 const FOV_DEG = 24;
 
 let ready: Promise<TryOnScene> | null = null;
-/** The reference head's skin (face-contact.ts), read without WebGL: every browser reports it. */
 let face: Promise<FaceFront | null> | null = null;
+
+/**
+ * The reference head's skin (face-contact.ts) where no scene could be set up (no WebGL in a
+ * worker): the figure needs only the occluder's geometry, so every browser reports it. With a
+ * scene, its own (TryOnScene.withCheekGap) is used. Null when the occluder cannot be loaded:
+ * the report then has no figure, and the card no cheek line.
+ */
+function referenceFace(): Promise<FaceFront | null> {
+  face ??= fetchAsset(ASSET_PATHS.headOccluder)
+    .then((r) => r.arrayBuffer())
+    .then(async (head) => new FaceFront(await loadOccluder(head)))
+    .catch(() => null);
+  return face;
+}
 
 async function fetchAsset(path: string): Promise<Response> {
   const response = await fetch(`/${path}`);
@@ -159,12 +172,11 @@ const api = {
       renderer,
       keepRefused: true,
     });
-    face ??= fetchAsset(ASSET_PATHS.headOccluder)
-      .then((r) => r.arrayBuffer())
-      .then(async (head) => new FaceFront(await loadOccluder(head)))
-      .catch(() => null);
-    const report = withCheekGap(object, loaded.report, await face);
-    if (typeof tryOn === 'string') return { report, png: null, noPicture: tryOn };
+    if (typeof tryOn === 'string') {
+      const report = withCheekGap(object, loaded.report, await referenceFace());
+      return { report, png: null, noPicture: tryOn };
+    }
+    const report = tryOn.withCheekGap(object, loaded.report);
     // The lens path the app picks on software GL (see lens-quality.ts), whatever this machine is.
     applyLensQuality(object, 'fast');
     tryOn.setGlasses(object, report);
