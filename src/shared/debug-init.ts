@@ -20,4 +20,6 @@ export interface DebugInit {
   contactShadow?: false;
   /** `?light=off`: the frames lit by the studio alone, not the room (the bench's reference). */
   roomLight?: false;
+  /** `?reflect=off`: reflections of the studio alone, not the room (the bench's reference). */
+  roomReflect?: false;
 }

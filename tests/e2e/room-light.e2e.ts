@@ -1,7 +1,8 @@
-// The frame lit by the room (issue 52): one face photographed four ways (lit from the left, from
-// the right, warm, cold: lit-photos.mjs), the glasses judged on the screen against the same
-// picture held bare. The frame's brighter side is the face's, its colour leans as the picture's
-// does, and its contact shadow falls away from the light. Nothing read from the app decides it.
+// The frame lit by the room (issue 52): one face photographed six ways (lit from the left, from
+// the right, from above, from below, warm, cold: lit-photos.mjs), the glasses judged on the
+// screen against the same picture held bare. The frame's brighter side is the face's, its colour
+// leans as the picture's does, its reflections show the room's light where its front faces, and
+// its contact shadow falls away from the light. Nothing read from the app decides it.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
@@ -34,7 +35,8 @@ type Look = keyof typeof photos | 'video';
  * left, over the same lit from the right; and its red over blue warm, over the same cold. The
  * studio's light alone (`?light=off`) read 1.46 and 1.19: the measure's own lean (a dark frame
  * over dark skin darkens fewer pixels past CHANGED, and the lenses' edges show the picture);
- * the room's light 2.46 and 1.80 (this test, run once with `&light=off` added).
+ * the room's light 3.14 and 2.41, its reflections included (this test, run once with
+ * `&light=off` added).
  */
 const SIDE_FOLLOWS = 2;
 const CAST_FOLLOWS = 1.4;
@@ -56,6 +58,14 @@ const SHADOW_FOLLOWS = 0.1;
  * under the rims, more of it shows) (this test, run once with SHADOW_EVEN 1 in room-lit.ts).
  */
 const SHADOW_DEEPER = 1.23;
+/**
+ * The frame's brightness with the picture lit from below, over the same lit from above: its
+ * front, tilted forward at the top, reflects what lies below the eyes. The studio's reflections
+ * alone (`?reflect=off`) read 1.30, the measure's own lean (lit from below, the rims darken fewer
+ * of the brighter pixels past CHANGED); with the room's, 1.62 (this test, run once with
+ * `&reflect=off` added, and as it is).
+ */
+const REFLECTS_ROOM = 1.45;
 
 let server: { url: string; close(): Promise<void> };
 let stillFaces: ReferenceFaces;
@@ -148,8 +158,12 @@ async function seenAt<L extends Look>(path: string, looks: readonly L[]): Promis
   });
 }
 
-const LOOKS = ['plain', 'left', 'right', 'warm', 'cold', 'video'] as const;
+const LOOKS = ['plain', 'left', 'right', 'warm', 'cold', 'above', 'below', 'video'] as const;
 /** Every look without the contact shadow (on bright skin it darkens past CHANGED, read as frame). */
+/** The mean brightness of the frame's pixels. */
+const brightness = (l: FrameLight) =>
+  (l.left * l.pixels.left + l.right * l.pixels.right) / (l.pixels.left + l.pixels.right);
+
 let unshaded: Promise<Record<(typeof LOOKS)[number], Seen>> | undefined;
 const seenUnshaded = () => (unshaded ??= seenAt('/home?stats&shadow=off', LOOKS));
 
@@ -172,12 +186,21 @@ describe('the frame lit by the room', () => {
     }
     // The same face as a photo and as a playing video: its frame as bright in both. The room's
     // light follows a video over a quarter of a second, blended into what it read before.
-    const brightness = (l: FrameLight) =>
-      (l.left * l.pixels.left + l.right * l.pixels.right) / (l.pixels.left + l.pixels.right);
     expect(brightness(lit.video) / brightness(lit.plain)).toBeGreaterThan(1 - SAME_LEVEL);
     expect(brightness(lit.video) / brightness(lit.plain)).toBeLessThan(1 + SAME_LEVEL);
     expect(figures(lit).side).toBeGreaterThan(SIDE_FOLLOWS);
     expect(figures(lit).cast).toBeGreaterThan(CAST_FOLLOWS);
+  });
+
+  it('reflects the room: brighter with the light below, where its front faces', async () => {
+    const seen = await seenUnshaded();
+    const [above, below] = (['above', 'below'] as const).map((look) =>
+      frameLight(seen[look].worn, seen[look].bare, seen[look].covered),
+    ) as [FrameLight, FrameLight];
+    const ratio = brightness(below) / brightness(above);
+    console.log('frame reflections:', JSON.stringify({ ratio, above, below }));
+    expect(Math.min(above.pixels.left, below.pixels.left)).toBeGreaterThan(200);
+    expect(ratio).toBeGreaterThan(REFLECTS_ROOM);
   });
 
   it('casts its shadow away from the light, darker under a light from one side', async () => {

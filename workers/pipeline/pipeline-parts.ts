@@ -48,6 +48,7 @@ export async function buildPipelineParts(
   }
   if (__TEST_HOOKS__ && init.debug?.contactShadow === false) scene.contactShadows = false;
   if (__TEST_HOOKS__ && init.debug?.roomLight === false) scene.roomLight.on = false;
+  if (__TEST_HOOKS__ && init.debug?.roomReflect === false) scene.roomLight.reflects = false;
   const facePose = new FacePose(scenePoseSink(scene));
   const frames = new FrameLedger();
   const { tracking, audit } = (await started).attach({ facePose, scene, frames });

@@ -16,6 +16,7 @@ import {
   type Texture,
   type WebGLRenderer,
 } from 'three';
+import { blendInto, LINEAR, RoomMap } from './room-map';
 
 /**
  * The probe's cells, each the mean colour of one part of the picture (square roots of linear
@@ -44,11 +45,7 @@ uniform sampler2D map;
 uniform mat3 uvTransform;
 uniform vec4 patches[${PROBE_CELLS}];
 uniform float follow;
-
-vec3 linear(vec3 c) {
-  return mix(pow(c * 0.9478672986 + vec3(0.0521327014), vec3(2.4)), c * 0.0773993808,
-    vec3(lessThanEqual(c, vec3(0.04045))));
-}
+${LINEAR}
 
 void main() {
   // Each cell of the probe reads its own patch.
@@ -72,6 +69,8 @@ void main() {
  */
 export class RoomLight {
   private readonly target: WebGLRenderTarget;
+  /** The picture's layout of light, which the frame's metal and the lenses reflect. */
+  private readonly map: RoomMap;
   /** What every material lit by the room shares (room-lit.ts). */
   readonly uniforms: RoomUniforms;
   private readonly material = new ShaderMaterial({
@@ -107,17 +106,25 @@ export class RoomLight {
       depthBuffer: false,
       type: half ? HalfFloatType : UnsignedByteType,
     });
+    this.map = new RoomMap(renderer, half);
     this.scene.add(new Mesh(this.quad, this.material));
     this.uniforms = {
       roomProbe: { value: this.target.texture },
+      roomMap: { value: this.map.texture },
       roomEyes: { value: new Vector4() },
       roomOn: { value: 1 },
+      roomReflect: { value: 1 },
     };
   }
 
   /** Whether the frames are lit by the room; off (`?light=off`), by the studio alone. */
   set on(on: boolean) {
     this.uniforms.roomOn.value = on ? 1 : 0;
+  }
+
+  /** Whether the frame's metal and the lenses reflect the room; off (`?reflect=off`), the studio. */
+  set reflects(on: boolean) {
+    this.uniforms.roomReflect.value = on ? 1 : 0;
   }
 
   /**
@@ -140,21 +147,12 @@ export class RoomLight {
     u.map!.value = background;
     const patches = u.patches!.value as Vector4[];
     probePatches(eyes, width, height).forEach((p, i) => patches[i]!.copy(p));
-    const { renderer } = this;
-    const previous = renderer.getRenderTarget();
-    const autoClear = renderer.autoClear;
-    // Blended over what the probe holds: a clear first would blend the reading into black.
-    renderer.autoClear = false;
-    renderer.setRenderTarget(this.target);
-    try {
-      renderer.render(this.scene, this.camera);
-    } finally {
-      renderer.setRenderTarget(previous);
-      renderer.autoClear = autoClear;
-    }
+    blendInto(this.renderer, this.target, this.scene, this.camera);
+    this.map.read(background, u.follow!.value as number);
   }
 
   dispose(): void {
+    this.map.dispose();
     this.target.dispose();
     this.material.dispose();
     this.quad.dispose();
@@ -167,8 +165,12 @@ export class RoomLight {
  */
 export interface RoomUniforms {
   roomProbe: { value: Texture };
+  /** The picture's light, MAP_SIZE cells from the drawing's bottom left (room-map.ts). */
+  roomMap: { value: Texture };
   roomEyes: { value: Vector4 };
   roomOn: { value: number };
+  /** Whether reflections show the room (1) or the studio alone (0). */
+  roomReflect: { value: number };
 }
 
 /**

@@ -6,6 +6,7 @@ import {
 } from 'three';
 import { isLens, meshesOf } from '../fit/fit-geometry';
 import { PROBE_CELLS, type RoomUniforms } from './room-light';
+import { reflectingLightMaps, reflectionDeclarations } from './room-reflect';
 
 /**
  * The face's linear luminance (Rec. 709) the studio environment is drawn for: a face this bright
@@ -123,28 +124,41 @@ export function shadowByRoom(shadow: Mesh, uniforms: RoomUniforms): void {
   material.needsUpdate = true;
 }
 
+const LENS = 'roomReflected';
+/** three's reflections with the room's in them; null (studio alone) if three's chunk moved. */
+const LIGHT_MAPS = reflectingLightMaps();
+if (!LIGHT_MAPS) console.warn('room reflections off: three.js changed lights_fragment_maps');
+
 /**
  * Lights `glasses`' frame by the room (room-light.ts): each lit material's outgoing light is
  * scaled by the face's level, the side of the face it is on and the picture's cast, before it is
- * written. Lenses are not: what they show of the picture behind is already lit by the room. A
- * material is changed once, however often it is worn.
+ * written, and its reflections show the room (room-reflect.ts). Lenses only reflect it: what
+ * they show of the picture behind is already lit by the room. A material is changed once,
+ * however often it is worn.
  */
 export function lightByRoom(glasses: Object3D, uniforms: RoomUniforms): void {
   for (const mesh of meshesOf(glasses)) {
-    if (isLens(mesh)) continue;
+    const lens = isLens(mesh);
+    const key = lens ? LENS : LIT;
     for (const material of ([] as Material[]).concat(mesh.material)) {
-      if (material.userData[LIT] || !('envMap' in material)) continue;
-      material.userData[LIT] = true;
+      if (material.userData[key] || !('envMap' in material)) continue;
+      material.userData[key] = true;
       material.onBeforeCompile = (shader: WebGLProgramParametersWithUniforms) => {
         Object.assign(shader.uniforms, uniforms);
-        shader.fragmentShader = shader.fragmentShader
-          .replace('void main() {', `${DECLARE}\nvoid main() {`)
-          .replace(
+        const declare = lens
+          ? `${PROBE}\n${reflectionDeclarations('1.0')}`
+          : `${DECLARE}\n${reflectionDeclarations('max(roomGain(), vec3(0.05))')}`;
+        let fragment = shader.fragmentShader.replace('void main() {', `${declare}\nvoid main() {`);
+        if (LIGHT_MAPS) fragment = fragment.replace('#include <lights_fragment_maps>', LIGHT_MAPS);
+        if (!lens) {
+          fragment = fragment.replace(
             '#include <opaque_fragment>',
             'outgoingLight *= roomGain();\n#include <opaque_fragment>',
           );
+        }
+        shader.fragmentShader = fragment;
       };
-      material.customProgramCacheKey = () => LIT;
+      material.customProgramCacheKey = () => key;
       material.needsUpdate = true;
     }
   }
