@@ -58,3 +58,7 @@ export function frameLight(worn: Picture, bare: Picture, covered: Rect[] = []): 
     box: { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 },
   };
 }
+
+/** The mean brightness (0–255) of the frame's pixels, both halves. */
+export const brightness = (l: FrameLight) =>
+  (l.left * l.pixels.left + l.right * l.pixels.right) / (l.pixels.left + l.pixels.right);

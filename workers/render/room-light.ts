@@ -16,7 +16,7 @@ import {
   type Texture,
   type WebGLRenderer,
 } from 'three';
-import { blendInto, LINEAR, RoomMap } from './room-map';
+import { blendInto, followShare, LINEAR, RoomMap } from './room-map';
 
 /**
  * The probe's cells, each the mean colour of one part of the picture (square roots of linear
@@ -24,14 +24,6 @@ import { blendInto, LINEAR, RoomMap } from './room-map';
  * the whole picture (its grey world: the room's colour cast).
  */
 export const PROBE_CELLS = 4;
-/**
- * How quickly the probe follows the picture (s): a head turning into the light brightens the
- * frame within a few frames, while the face's own flicker (blinks, a hand, the lenses' patches
- * moving with a jittering pose) does not.
- */
-const FOLLOW_S = 0.25;
-/** A jump in the picture's time longer than this (s, or backwards) starts the probe afresh. */
-const JUMP_S = 1;
 /** Taps across each cell's patch, each way: 64 bilinear reads a cell. */
 const TAPS = 8;
 
@@ -141,14 +133,14 @@ export class RoomLight {
     const dt = this.lastS === null ? Infinity : atS - this.lastS;
     this.lastS = atS;
     const u = this.material.uniforms;
-    u.follow!.value = dt > 0 && dt < JUMP_S ? 1 - Math.exp(-dt / FOLLOW_S) : 1;
+    u.follow!.value = followShare(dt);
     background.updateMatrix();
     (u.uvTransform!.value as Matrix3).copy(background.matrix);
     u.map!.value = background;
     const patches = u.patches!.value as Vector4[];
     probePatches(eyes, width, height).forEach((p, i) => patches[i]!.copy(p));
     blendInto(this.renderer, this.target, this.scene, this.camera);
-    this.map.read(background, u.follow!.value as number);
+    this.map.read(background, atS);
   }
 
   dispose(): void {

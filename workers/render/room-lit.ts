@@ -128,37 +128,61 @@ const LENS = 'roomReflected';
 /** three's reflections with the room's in them; null (studio alone) if three's chunk moved. */
 const LIGHT_MAPS = reflectingLightMaps();
 if (!LIGHT_MAPS) console.warn('room reflections off: three.js changed lights_fragment_maps');
+/**
+ * Which way each material is lit (LIT or LENS). Kept here, not in userData, which a clone
+ * copies without the onBeforeCompile that goes with it.
+ */
+const dressed = new WeakMap<Material, string>();
+
+/** The frame's gain, worked out once per fragment (four probe reads) and used twice. */
+const FRAME_DECLARE = `${DECLARE}
+vec3 roomFrameGain;
+${reflectionDeclarations('roomFrameGain')}`;
+const LENS_DECLARE = `${PROBE}
+${reflectionDeclarations('vec3(1.0)')}`;
+
+/** The patch for a frame's material (LIT) or a lens's (LENS). */
+function patchFor(kind: string, uniforms: RoomUniforms) {
+  return (shader: WebGLProgramParametersWithUniforms) => {
+    Object.assign(shader.uniforms, uniforms);
+    const lens = kind === LENS;
+    let fragment = lens
+      ? shader.fragmentShader.replace('void main() {', `${LENS_DECLARE}\nvoid main() {`)
+      : shader.fragmentShader.replace(
+          'void main() {',
+          `${FRAME_DECLARE}\nvoid main() {\n  roomFrameGain = roomGain();`,
+        );
+    if (LIGHT_MAPS) fragment = fragment.replace('#include <lights_fragment_maps>', LIGHT_MAPS);
+    if (!lens) {
+      fragment = fragment.replace(
+        '#include <opaque_fragment>',
+        'outgoingLight *= roomFrameGain;\n#include <opaque_fragment>',
+      );
+    }
+    shader.fragmentShader = fragment;
+  };
+}
 
 /**
  * Lights `glasses`' frame by the room (room-light.ts): each lit material's outgoing light is
  * scaled by the face's level, the side of the face it is on and the picture's cast, before it is
  * written, and its reflections show the room (room-reflect.ts). Lenses only reflect it: what
  * they show of the picture behind is already lit by the room. A material is changed once,
- * however often it is worn.
+ * however often it is worn; one a lens shares with the frame is copied for the lens.
  */
 export function lightByRoom(glasses: Object3D, uniforms: RoomUniforms): void {
   for (const mesh of meshesOf(glasses)) {
-    const lens = isLens(mesh);
-    const key = lens ? LENS : LIT;
-    for (const material of ([] as Material[]).concat(mesh.material)) {
-      if (material.userData[key] || !('envMap' in material)) continue;
-      material.userData[key] = true;
-      material.onBeforeCompile = (shader: WebGLProgramParametersWithUniforms) => {
-        Object.assign(shader.uniforms, uniforms);
-        const declare = lens
-          ? `${PROBE}\n${reflectionDeclarations('1.0')}`
-          : `${DECLARE}\n${reflectionDeclarations('max(roomGain(), vec3(0.05))')}`;
-        let fragment = shader.fragmentShader.replace('void main() {', `${declare}\nvoid main() {`);
-        if (LIGHT_MAPS) fragment = fragment.replace('#include <lights_fragment_maps>', LIGHT_MAPS);
-        if (!lens) {
-          fragment = fragment.replace(
-            '#include <opaque_fragment>',
-            'outgoingLight *= roomGain();\n#include <opaque_fragment>',
-          );
-        }
-        shader.fragmentShader = fragment;
-      };
-      material.customProgramCacheKey = () => key;
+    const kind = isLens(mesh) ? LENS : LIT;
+    const materials = ([] as Material[]).concat(mesh.material).map((material) => {
+      const done = dressed.get(material);
+      return done === undefined || done === kind ? material : material.clone();
+    });
+    mesh.material = Array.isArray(mesh.material) ? materials : materials[0]!;
+    for (const material of materials) {
+      if (dressed.has(material) || !('envMap' in material)) continue;
+      dressed.set(material, kind);
+      material.onBeforeCompile = patchFor(kind, uniforms);
+      material.customProgramCacheKey = () => kind;
       material.needsUpdate = true;
     }
   }

@@ -24,6 +24,27 @@ import {
 export const MAP_SIZE = [16, 8] as const;
 /** Taps across each cell, each way: 36 bilinear reads a cell, 4 608 a drawing. */
 const TAPS = 6;
+/**
+ * How quickly the room's readings follow the picture (s): a head turning into the light
+ * brightens the frame within a few frames, while the face's own flicker (blinks, a hand, the
+ * lenses' patches moving with a jittering pose) does not.
+ */
+const FOLLOW_S = 0.25;
+/** A jump in the picture's time longer than this (s, or backwards) starts a reading afresh. */
+const JUMP_S = 1;
+/**
+ * While a picture plays, the map is read this often at most (s): its cells follow over
+ * FOLLOW_S, so readings 0.1 s apart step a third of the way each, and the pass (a render
+ * target of its own) is left out of two drawings in three at 30 fps.
+ */
+const MAP_EVERY_S = 0.1;
+
+/**
+ * The share of a new reading blended into what a reading holds, `dt` s of the picture's time
+ * after the last: all of it after a jump, for a still drawn again or for the first.
+ */
+export const followShare = (dt: number): number =>
+  dt > 0 && dt < JUMP_S ? 1 - Math.exp(-dt / FOLLOW_S) : 1;
 
 const VERTEX = /* glsl */ `
 void main() {
@@ -81,6 +102,7 @@ export class RoomMap {
   private readonly scene = new Scene();
   private readonly camera = new OrthographicCamera(-1, 1, 1, -1, 0, 1);
   private readonly quad = new PlaneGeometry(2, 2);
+  private lastS: number | null = null;
 
   constructor(
     private readonly renderer: WebGLRenderer,
@@ -100,12 +122,15 @@ export class RoomMap {
   }
 
   /**
-   * Blends `background` as the drawing shows it (its matrix already updated) into the map by
-   * `follow` (1: the map becomes this picture).
+   * Blends `background` as the drawing shows it (its matrix already updated), at the picture's
+   * time `atS`, into the map; while it plays, at most every MAP_EVERY_S.
    */
-  read(background: Texture, follow: number): void {
+  read(background: Texture, atS: number): void {
+    const dt = this.lastS === null ? Infinity : atS - this.lastS;
+    if (dt > 0 && dt < MAP_EVERY_S) return;
+    this.lastS = atS;
     const u = this.material.uniforms;
-    u.follow!.value = follow;
+    u.follow!.value = followShare(dt);
     (u.uvTransform!.value as Matrix3).copy(background.matrix);
     u.map!.value = background;
     blendInto(this.renderer, this.target, this.scene, this.camera);
