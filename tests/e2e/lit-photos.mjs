@@ -1,6 +1,7 @@
-// The still face as it is and lit six ways (issue 52's light checks): from the picture's left and from its
-// right (a brightness ramp across it, e^±2.5 from edge to edge), from above and from below (the
-// same ramp down it), warm and cold (the red and blue channels scaled the other way). Made with ffmpeg from the outside checks' still face, cached.
+// The still face as it is and lit six ways (issue 52's light checks): from the picture's left
+// and from its right (a brightness ramp across it, e^±2.5 from edge to edge), from above and from
+// below (the same ramp down it), warm and cold (the red and blue channels scaled the other way).
+// Made with ffmpeg from the outside checks' still face, cached.
 import { join } from 'node:path';
 import { stillFacePicture } from '../outside/clips.mjs';
 import { CACHE, ffmpegCached } from './fixtures.mjs';

@@ -6,7 +6,7 @@ import {
 } from 'three';
 import { isLens, meshesOf } from '../fit/fit-geometry';
 import { PROBE_CELLS, type RoomUniforms } from './room-light';
-import { reflectingLightMaps, reflectionDeclarations } from './room-reflect';
+import { REFLECTION_DECLARATIONS, reflectingLightMaps } from './room-reflect';
 
 /**
  * The face's linear luminance (Rec. 709) the studio environment is drawn for: a face this bright
@@ -134,29 +134,21 @@ if (!LIGHT_MAPS) console.warn('room reflections off: three.js changed lights_fra
  */
 const dressed = new WeakMap<Material, string>();
 
-/** The frame's gain, worked out once per fragment (four probe reads) and used twice. */
-const FRAME_DECLARE = `${DECLARE}
-vec3 roomFrameGain;
-${reflectionDeclarations('roomFrameGain')}`;
-const LENS_DECLARE = `${PROBE}
-${reflectionDeclarations('vec3(1.0)')}`;
+const FRAME_DECLARE = `${DECLARE}\n${REFLECTION_DECLARATIONS}`;
+const LENS_DECLARE = `${PROBE}\n${REFLECTION_DECLARATIONS}`;
 
 /** The patch for a frame's material (LIT) or a lens's (LENS). */
 function patchFor(kind: string, uniforms: RoomUniforms) {
   return (shader: WebGLProgramParametersWithUniforms) => {
     Object.assign(shader.uniforms, uniforms);
     const lens = kind === LENS;
-    let fragment = lens
-      ? shader.fragmentShader.replace('void main() {', `${LENS_DECLARE}\nvoid main() {`)
-      : shader.fragmentShader.replace(
-          'void main() {',
-          `${FRAME_DECLARE}\nvoid main() {\n  roomFrameGain = roomGain();`,
-        );
+    const declare = lens ? LENS_DECLARE : FRAME_DECLARE;
+    let fragment = shader.fragmentShader.replace('void main() {', `${declare}\nvoid main() {`);
     if (LIGHT_MAPS) fragment = fragment.replace('#include <lights_fragment_maps>', LIGHT_MAPS);
     if (!lens) {
       fragment = fragment.replace(
         '#include <opaque_fragment>',
-        'outgoingLight *= roomFrameGain;\n#include <opaque_fragment>',
+        'outgoingLight *= roomGain();\n#include <opaque_fragment>',
       );
     }
     shader.fragmentShader = fragment;
