@@ -1,14 +1,6 @@
 import {
-  CustomBlending,
   HalfFloatType,
   Matrix3,
-  Mesh,
-  OneMinusSrcAlphaFactor,
-  OrthographicCamera,
-  PlaneGeometry,
-  Scene,
-  ShaderMaterial,
-  SrcAlphaFactor,
   UnsignedByteType,
   Vector2,
   Vector4,
@@ -16,7 +8,8 @@ import {
   type Texture,
   type WebGLRenderer,
 } from 'three';
-import { blendInto, followShare, LINEAR, RoomMap } from './room-map';
+import { BlendPass, LINEAR } from './blend-pass';
+import { followShare, RoomMap } from './room-map';
 
 /**
  * The probe's cells, each the mean colour of one part of the picture (square roots of linear
@@ -26,11 +19,6 @@ import { blendInto, followShare, LINEAR, RoomMap } from './room-map';
 export const PROBE_CELLS = 4;
 /** Taps across each cell's patch, each way: 64 bilinear reads a cell. */
 const TAPS = 8;
-
-const VERTEX = /* glsl */ `
-void main() {
-  gl_Position = vec4(position.xy, 0.0, 1.0);
-}`;
 
 const FRAGMENT = /* glsl */ `
 uniform sampler2D map;
@@ -65,25 +53,13 @@ export class RoomLight {
   private readonly map: RoomMap;
   /** What every material lit by the room shares (room-lit.ts). */
   readonly uniforms: RoomUniforms;
-  private readonly material = new ShaderMaterial({
-    uniforms: {
-      map: { value: null },
-      uvTransform: { value: new Matrix3() },
-      patches: { value: Array.from({ length: PROBE_CELLS }, () => new Vector4()) },
-      follow: { value: 1 },
-    },
-    vertexShader: VERTEX,
-    fragmentShader: FRAGMENT,
-    depthTest: false,
-    depthWrite: false,
-    blending: CustomBlending,
-    blendSrc: SrcAlphaFactor,
-    blendDst: OneMinusSrcAlphaFactor,
+  private readonly pass = new BlendPass(FRAGMENT, {
+    map: { value: null },
+    uvTransform: { value: new Matrix3() },
+    patches: { value: Array.from({ length: PROBE_CELLS }, () => new Vector4()) },
+    follow: { value: 1 },
   });
-  private readonly scene = new Scene();
-  private readonly camera = new OrthographicCamera(-1, 1, 1, -1, 0, 1);
   private lastS: number | null = null;
-  private readonly quad = new PlaneGeometry(2, 2);
   /**
    * While set, drawings keep the probe as it is and only place their eyes: 全部试戴's crops of
    * the still the preview shows, whose own crop would read a part of it as the whole picture.
@@ -99,7 +75,6 @@ export class RoomLight {
       type: half ? HalfFloatType : UnsignedByteType,
     });
     this.map = new RoomMap(renderer, half);
-    this.scene.add(new Mesh(this.quad, this.material));
     this.uniforms = {
       roomProbe: { value: this.target.texture },
       roomMap: { value: this.map.texture },
@@ -132,22 +107,21 @@ export class RoomLight {
     if (this.hold) return;
     const dt = this.lastS === null ? Infinity : atS - this.lastS;
     this.lastS = atS;
-    const u = this.material.uniforms;
+    const u = this.pass.uniforms;
     u.follow!.value = followShare(dt);
     background.updateMatrix();
     (u.uvTransform!.value as Matrix3).copy(background.matrix);
     u.map!.value = background;
     const patches = u.patches!.value as Vector4[];
     probePatches(eyes, width, height).forEach((p, i) => patches[i]!.copy(p));
-    blendInto(this.renderer, this.target, this.scene, this.camera);
+    this.pass.into(this.renderer, this.target);
     this.map.read(background, atS);
   }
 
   dispose(): void {
     this.map.dispose();
     this.target.dispose();
-    this.material.dispose();
-    this.quad.dispose();
+    this.pass.dispose();
   }
 }
 

@@ -1,20 +1,13 @@
 import {
-  CustomBlending,
   HalfFloatType,
   LinearFilter,
   Matrix3,
-  Mesh,
-  OneMinusSrcAlphaFactor,
-  OrthographicCamera,
-  PlaneGeometry,
-  Scene,
-  ShaderMaterial,
-  SrcAlphaFactor,
   UnsignedByteType,
   WebGLRenderTarget,
   type Texture,
   type WebGLRenderer,
 } from 'three';
+import { BlendPass, LINEAR } from './blend-pass';
 
 /**
  * The room map's cells across and down the drawing: each the mean of its part of the picture.
@@ -46,18 +39,6 @@ const MAP_EVERY_S = 0.1;
 export const followShare = (dt: number): number =>
   dt > 0 && dt < JUMP_S ? 1 - Math.exp(-dt / FOLLOW_S) : 1;
 
-const VERTEX = /* glsl */ `
-void main() {
-  gl_Position = vec4(position.xy, 0.0, 1.0);
-}`;
-
-/** sRGB to linear light, for the picture's texels read as they are stored. */
-export const LINEAR = /* glsl */ `
-vec3 linear(vec3 c) {
-  return mix(pow(c * 0.9478672986 + vec3(0.0521327014), vec3(2.4)), c * 0.0773993808,
-    vec3(lessThanEqual(c, vec3(0.04045))));
-}`;
-
 const FRAGMENT = /* glsl */ `
 uniform sampler2D map;
 uniform mat3 uvTransform;
@@ -85,23 +66,11 @@ void main() {
  */
 export class RoomMap {
   private readonly target: WebGLRenderTarget;
-  private readonly material = new ShaderMaterial({
-    uniforms: {
-      map: { value: null },
-      uvTransform: { value: new Matrix3() },
-      follow: { value: 1 },
-    },
-    vertexShader: VERTEX,
-    fragmentShader: FRAGMENT,
-    depthTest: false,
-    depthWrite: false,
-    blending: CustomBlending,
-    blendSrc: SrcAlphaFactor,
-    blendDst: OneMinusSrcAlphaFactor,
+  private readonly pass = new BlendPass(FRAGMENT, {
+    map: { value: null },
+    uvTransform: { value: new Matrix3() },
+    follow: { value: 1 },
   });
-  private readonly scene = new Scene();
-  private readonly camera = new OrthographicCamera(-1, 1, 1, -1, 0, 1);
-  private readonly quad = new PlaneGeometry(2, 2);
   private lastS: number | null = null;
 
   constructor(
@@ -114,7 +83,6 @@ export class RoomMap {
       minFilter: LinearFilter,
       magFilter: LinearFilter,
     });
-    this.scene.add(new Mesh(this.quad, this.material));
   }
 
   get texture(): Texture {
@@ -129,38 +97,15 @@ export class RoomMap {
     const dt = this.lastS === null ? Infinity : atS - this.lastS;
     if (dt > 0 && dt < MAP_EVERY_S) return;
     this.lastS = atS;
-    const u = this.material.uniforms;
+    const u = this.pass.uniforms;
     u.follow!.value = followShare(dt);
     (u.uvTransform!.value as Matrix3).copy(background.matrix);
     u.map!.value = background;
-    blendInto(this.renderer, this.target, this.scene, this.camera);
+    this.pass.into(this.renderer, this.target);
   }
 
   dispose(): void {
     this.target.dispose();
-    this.material.dispose();
-    this.quad.dispose();
-  }
-}
-
-/**
- * Renders `scene` over what `target` holds (a clear first would blend a reading into black),
- * leaving the renderer's target and clearing as they were.
- */
-export function blendInto(
-  renderer: WebGLRenderer,
-  target: WebGLRenderTarget,
-  scene: Scene,
-  camera: OrthographicCamera,
-): void {
-  const previous = renderer.getRenderTarget();
-  const autoClear = renderer.autoClear;
-  renderer.autoClear = false;
-  renderer.setRenderTarget(target);
-  try {
-    renderer.render(scene, camera);
-  } finally {
-    renderer.setRenderTarget(previous);
-    renderer.autoClear = autoClear;
+    this.pass.dispose();
   }
 }

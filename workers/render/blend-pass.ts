@@ -1,0 +1,77 @@
+import {
+  CustomBlending,
+  Mesh,
+  OneMinusSrcAlphaFactor,
+  OrthographicCamera,
+  PlaneGeometry,
+  Scene,
+  ShaderMaterial,
+  SrcAlphaFactor,
+  type IUniform,
+  type WebGLRenderer,
+  type WebGLRenderTarget,
+} from 'three';
+
+const VERTEX = /* glsl */ `
+void main() {
+  gl_Position = vec4(position.xy, 0.0, 1.0);
+}`;
+
+/** sRGB to linear light, for the picture's texels read as they are stored. */
+export const LINEAR = /* glsl */ `
+vec3 linear(vec3 c) {
+  return mix(pow(c * 0.9478672986 + vec3(0.0521327014), vec3(2.4)), c * 0.0773993808,
+    vec3(lessThanEqual(c, vec3(0.04045))));
+}`;
+
+/**
+ * A fragment shader over a whole render target, blended by its own alpha over what the target
+ * holds: a reading of the picture that follows it (the room probe, room-light.ts; the room map,
+ * room-map.ts).
+ */
+export class BlendPass {
+  private readonly material: ShaderMaterial;
+  private readonly scene = new Scene();
+  private readonly camera = new OrthographicCamera(-1, 1, 1, -1, 0, 1);
+  private readonly quad = new PlaneGeometry(2, 2);
+
+  constructor(fragmentShader: string, uniforms: Record<string, IUniform>) {
+    this.material = new ShaderMaterial({
+      uniforms,
+      vertexShader: VERTEX,
+      fragmentShader,
+      depthTest: false,
+      depthWrite: false,
+      blending: CustomBlending,
+      blendSrc: SrcAlphaFactor,
+      blendDst: OneMinusSrcAlphaFactor,
+    });
+    this.scene.add(new Mesh(this.quad, this.material));
+  }
+
+  get uniforms(): Record<string, IUniform> {
+    return this.material.uniforms;
+  }
+
+  /**
+   * Renders over what `target` holds (a clear first would blend a reading into black), leaving
+   * the renderer's target and clearing as they were.
+   */
+  into(renderer: WebGLRenderer, target: WebGLRenderTarget): void {
+    const previous = renderer.getRenderTarget();
+    const autoClear = renderer.autoClear;
+    renderer.autoClear = false;
+    renderer.setRenderTarget(target);
+    try {
+      renderer.render(this.scene, this.camera);
+    } finally {
+      renderer.setRenderTarget(previous);
+      renderer.autoClear = autoClear;
+    }
+  }
+
+  dispose(): void {
+    this.material.dispose();
+    this.quad.dispose();
+  }
+}
