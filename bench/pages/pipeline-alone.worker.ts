@@ -51,7 +51,7 @@ const api = {
     try {
       for (let r = 0; r < rounds; r++) {
         for (const frame of frames) {
-          const result = await pipeline.processFrame(frame.clone(), { mirror: true, file: false });
+          const result = pipeline.processFrame(frame.clone(), { mirror: true, file: false });
           times.push(result.detectMs);
           renderMs.push(result.renderMs);
           if (!flush || !gl) continue;

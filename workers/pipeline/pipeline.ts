@@ -45,8 +45,6 @@ export class TryOnPipeline {
   private readonly fit: CanvasFit;
   private readonly clock = new RisingClock();
   private lastStats = 0;
-  /** Set once disposed: a frame whose pixels were being copied then is closed, not drawn. */
-  private disposed = false;
   /** Whether the figures last sent had a face. */
   private statsFace = false;
   private quality: LensQuality | 'pending' = 'pending';
@@ -139,17 +137,7 @@ export class TryOnPipeline {
    * timestamp); frames are tracked when the scheduler says so. A file's frame, with a tracking
    * worker, is held until the pose at it is known (held-frames.ts). Closes the frame.
    */
-  async processFrame(frame: VideoFrame, options: FrameOptions): Promise<FrameResult> {
-    // On software GL its pixels are copied out first: WebGL's own upload of a frame costs more.
-    await this.scene.pixels.copy(frame);
-    if (this.disposed) {
-      frame.close();
-      throw new Error('engine disposed');
-    }
-    return this.process(frame, options);
-  }
-
-  private process(frame: VideoFrame, options: FrameOptions): FrameResult {
+  processFrame(frame: VideoFrame, options: FrameOptions): FrameResult {
     this.frames.took();
     const holds = options.file && !this.tracking.sync;
     this.holding = holds;
@@ -358,7 +346,6 @@ export class TryOnPipeline {
   }
 
   dispose(): void {
-    this.disposed = true;
     this.held.drop();
     this.recording.cancel();
     this.tryAll.end();

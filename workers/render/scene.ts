@@ -28,7 +28,6 @@ import { addContactShadow } from './contact-shadow';
 import { FrameThumbnail } from './frame-thumbnail';
 import { RoomLight } from './room-light';
 import { lightByRoom, shadowByRoom } from './room-lit';
-import { FramePixels } from './frame-pixels';
 import { LensLayer } from '../lens/lens-layer';
 import { renderStill } from './still-smoothing';
 
@@ -70,10 +69,6 @@ export class TryOnScene {
   /** Whether new programs must be left to link before a draw uses them (shader-links.ts). */
   readonly slowLinks: boolean;
   readonly softwareGl: boolean;
-  /** Frames' pixels copied out before they are drawn, on software GL (frame-pixels.ts). */
-  readonly pixels: FramePixels;
-  /** The frame the background holds. */
-  private shownFrame: VideoFrame | null = null;
 
   /** `softwareGl`: WebGL runs on the CPU here (no MSAA, slow shader links). */
   constructor(
@@ -84,7 +79,6 @@ export class TryOnScene {
     softwareGl = false,
   ) {
     this.softwareGl = softwareGl;
-    this.pixels = new FramePixels(softwareGl);
     const antialias = !softwareGl;
     this.renderer = new WebGLRenderer({ canvas, antialias, preserveDrawingBuffer: false });
     this.slowLinks = slowShaderLinks(this.renderer, softwareGl);
@@ -259,14 +253,9 @@ export class TryOnScene {
     this.thumbnail.read(this.background, out);
   }
 
-  /** Makes `frame` the background, from its copied pixels if any; the same frame is uploaded once. */
+  /** Makes `frame` the background; the same frame again is not uploaded again. */
   private show(frame: VideoFrame): void {
-    if (this.shownFrame === frame) return;
-    this.shownFrame = frame;
-    const pixels = this.pixels.take(frame);
-    if (!pixels) return this.background.setFrame(frame);
-    this.background.image = pixels;
-    this.background.needsUpdate = true;
+    if (this.background.image !== frame) this.background.setFrame(frame);
   }
 
   dispose(): void {
