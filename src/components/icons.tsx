@@ -9,9 +9,14 @@ const PATHS = {
   cancel: 'M6 6l12 12M18 6L6 18',
   file: 'M6 3h8l4 4v14H6zM14 3v4h4M10 11l5 3-5 3z',
   heart: 'M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z',
+  downloaded: 'M5 12.5l4.5 4.5L19 7.5',
+  notDownloaded: 'M12 4v12m-5-5l5 5 5-5M6 20h12',
 } as const;
 
 export type IconName = keyof typeof PATHS;
+
+/** The icon's path in its 24×24 box (SVG path data). */
+export const iconPath = (name: IconName): string => PATHS[name];
 
 export function Icon({ name }: { name: IconName }) {
   return (

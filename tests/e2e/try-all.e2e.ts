@@ -2,7 +2,7 @@
 // detector finds on the bare picture; compare view and the collage. From a photo (the models
 // downloaded by the grid itself) and from a paused video.
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
 import { hasModelDbRecord, startCamera, waitForStats, wearGlasses } from './app-page';
@@ -142,6 +142,40 @@ async function judgeCheekTags(page: Page): Promise<void> {
   expect((await toasts.seen()).filter((text) => text.includes('贴脸'))).toEqual([told]);
 }
 
+/** The heart's colours (styles.css: --kept, --muted). */
+const INKS = { kept: [0xd6, 0x33, 0x6c], muted: [0x4a, 0x52, 0x60] } as const;
+/**
+ * Shares of a heart button's screenshot in each ink, half of what a 430 px wide page showed (0.080
+ * filled, 0.020 outlined): a heart not drawn reads 0.
+ */
+const HEART_FILLED = 0.04;
+const HEART_OUTLINED = 0.01;
+
+/** The share of `target`'s pixels on the screen within a small distance of each ink. */
+async function inkShares(page: Page, target: Locator): Promise<Record<keyof typeof INKS, number>> {
+  const png = (await target.screenshot()).toString('base64');
+  return page.evaluate(
+    async ([data, inks]) => {
+      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+      const near = ([r, g, b]: readonly number[]) => {
+        let n = 0;
+        for (let i = 0; i < pixels.length; i += 4) {
+          const off = Math.abs(pixels[i]! - r!) + Math.abs(pixels[i + 1]! - g!);
+          if (off + Math.abs(pixels[i + 2]! - b!) < 40) n++;
+        }
+        return n / (pixels.length / 4);
+      };
+      return { kept: near(inks.kept), muted: near(inks.muted) };
+    },
+    [png, INKS] as const,
+  );
+}
+
 describe('全部试戴: every frame on one picture', () => {
   it('from a photo: downloads with progress, draws all at the eyes, compares and saves a collage', async () => {
     await withApp(server.url, {}, async ({ page }) => {
@@ -243,11 +277,17 @@ describe('全部试戴: every frame on one picture', () => {
         expect(fetched).toBeLessThan(8);
         await page.waitForTimeout(3000);
         expect(models.length).toBe(fetched);
-        expect(
-          await page
-            .locator(`.model-cell[data-serial="${serial}"] + .favourite`)
-            .getAttribute('aria-pressed'),
-        ).toBe('true');
+        const kept = page.locator(`.model-cell[data-serial="${serial}"] + .favourite`);
+        expect(await kept.getAttribute('aria-pressed')).toBe('true');
+        // The hearts as the screen shows them: the kept one filled in its colour, another only
+        // outlined in the muted grey (bitmaps the page draws once: components/bitmap-icons.ts).
+        const other = page.locator(`.model-cell:not([data-serial="${serial}"]) + .favourite`);
+        const keptShares = await inkShares(page, kept);
+        const otherShares = await inkShares(page, other.first());
+        console.log('hearts', JSON.stringify({ keptShares, otherShares }));
+        expect(keptShares.kept).toBeGreaterThan(HEART_FILLED);
+        expect(otherShares.kept).toBe(0);
+        expect(otherShares.muted).toBeGreaterThan(HEART_OUTLINED);
       },
     );
   });

@@ -1,7 +1,6 @@
 import type { SizeFit } from '../true-size/size-advice';
 import { touchesCheek } from '../true-size/cheek-contact';
 import { t, type StringKey } from '../../i18n';
-import { Icon } from '../../components/icons';
 import type { CellLens } from '../lens/lens-edges';
 import { refusalText } from '../lens/lens-words';
 
@@ -27,7 +26,8 @@ export function FavouriteButton(props: {
       disabled={props.disabled}
       onClick={props.onTap}
     >
-      <Icon name="heart" />
+      {/* A bitmap drawn once (components/bitmap-icons.ts), as in every cell. */}
+      <span className="heart" aria-hidden="true" />
     </button>
   );
 }

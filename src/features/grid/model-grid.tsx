@@ -15,6 +15,7 @@ import type { CellState } from '../../catalogue/use-catalogue';
 import type { ModelOfColours } from './colour-groups';
 import type { CatalogueEntry } from '../../catalogue/manifest';
 import { isEmbedded } from '../../engine/embed-channel';
+import { installBitmapIcons } from '../../components/bitmap-icons';
 import { t } from '../../i18n';
 import { GRID_COLUMNS } from '../../shared/ui-constants';
 import { CatalogueFacets } from './catalogue-facets';
@@ -84,6 +85,8 @@ export function ModelGrid(props: Props) {
   const onTap = useCallback((entry: CatalogueEntry) => handlers.current.onTap(entry), []);
   const onFavourite = useCallback((value: string) => handlers.current.onFavourite(value), []);
   const onColour = useCallback((entry: CatalogueEntry) => handlers.current.onColour(entry), []);
+  // Before the first cells paint: the style sheet applies by then, and gives their colours.
+  useLayoutEffect(() => installBitmapIcons(), []);
 
   // A frame named by a shop's link comes into view once, when its cell is first listed.
   const shownLinked = useRef(false);

@@ -33,24 +33,21 @@ export function StatusIcon({ status, progress, wearing }: Props) {
       : status === 'downloading'
         ? t('statusDownloading')
         : t('statusNotDownloaded');
+  // ✓ and ↓, in every cell, are bitmaps drawn once (components/bitmap-icons.ts), not paths.
+  if (status !== 'downloading')
+    return <span className={`status-icon glyph ${status}`} role="img" aria-label={label} />;
   return (
-    <svg className={`status-icon ${status}`} viewBox="0 0 24 24" role="img" aria-label={label}>
-      {status === 'downloaded' ? <path d="M5 12.5l4.5 4.5L19 7.5" /> : null}
-      {status === 'not-downloaded' ? <path d="M12 4v12m-5-5l5 5 5-5M6 20h12" /> : null}
-      {status === 'downloading' ? (
-        <>
-          <circle cx="12" cy="12" r="9" className="track" />
-          <circle
-            cx="12"
-            cy="12"
-            r="9"
-            className="ring"
-            strokeDasharray={`${RING * progress} ${RING}`}
-            transform="rotate(-90 12 12)"
-          />
-          <path d="M12 7.5V12l3 2" />
-        </>
-      ) : null}
+    <svg className="status-icon downloading" viewBox="0 0 24 24" role="img" aria-label={label}>
+      <circle cx="12" cy="12" r="9" className="track" />
+      <circle
+        cx="12"
+        cy="12"
+        r="9"
+        className="ring"
+        strokeDasharray={`${RING * progress} ${RING}`}
+        transform="rotate(-90 12 12)"
+      />
+      <path d="M12 7.5V12l3 2" />
     </svg>
   );
 }
