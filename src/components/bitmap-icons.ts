@@ -38,8 +38,10 @@ let installed = false;
  * takes from `--icon-*`. As paths (inline SVG, or SVG pictures in the style sheet alike) they are
  * drawn again for every tile a scroll brings in: with tiles rasterised on software GL, the try-on
  * drew 5.7 fps while a 2 000-frame grid scrolled, 13.3 with bitmaps (`npm run bench --
- * --catalogue-only`, bench/README.md). Their colours are the style sheet's, read once it applies
- * (the grid's first layout); once per page.
+ * --catalogue-only`, bench/README.md). Their colours are the style sheet's; once per page, after
+ * the grid's first paint: a page's first 2D canvas costs a start of its own (140 ms of the first
+ * icon's 143 on a loaded machine here), which delayed the first shop cell by 200–400 ms in the
+ * catalogue bench when the icons were drawn before it.
  */
 export function installBitmapIcons(root: HTMLElement = document.documentElement): void {
   if (installed || typeof Path2D === 'undefined') return;
@@ -56,7 +58,8 @@ export function installBitmapIcons(root: HTMLElement = document.documentElement)
 function draw(icon: BitmapIcon, colour: (value: string) => string): string | null {
   const canvas = document.createElement('canvas');
   canvas.width = canvas.height = icon.size * RATIO;
-  const context = canvas.getContext('2d');
+  // Drawn and read on the CPU: on a GPU context the first read waits for the GPU process.
+  const context = canvas.getContext('2d', { willReadFrequently: true });
   if (!context) return null;
   context.scale(canvas.width / 24, canvas.height / 24);
   const path = new Path2D(iconPath(icon.name));

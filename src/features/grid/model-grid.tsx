@@ -85,8 +85,11 @@ export function ModelGrid(props: Props) {
   const onTap = useCallback((entry: CatalogueEntry) => handlers.current.onTap(entry), []);
   const onFavourite = useCallback((value: string) => handlers.current.onFavourite(value), []);
   const onColour = useCallback((entry: CatalogueEntry) => handlers.current.onColour(entry), []);
-  // Before the first cells paint: the style sheet applies by then, and gives their colours.
-  useLayoutEffect(() => installBitmapIcons(), []);
+  // After the first cells paint: a page's first 2D canvas costs a one-time start (bitmap-icons.ts).
+  useEffect(() => {
+    const timer = setTimeout(() => installBitmapIcons());
+    return () => clearTimeout(timer);
+  }, []);
 
   // A frame named by a shop's link comes into view once, when its cell is first listed.
   const shownLinked = useRef(false);
