@@ -7,7 +7,15 @@ const SOFTWARE = /swiftshader|llvmpipe|softpipe|software/i;
  * there (the GPU delegate, MSAA).
  */
 export function isSoftwareGl(gl: WebGLRenderingContext | WebGL2RenderingContext): boolean {
+  return SOFTWARE.test(rendererName(gl));
+}
+
+/** Whether this context is Chromium's software GL (where a frame's upload is costly). */
+export function isSwiftShader(gl: WebGLRenderingContext | WebGL2RenderingContext): boolean {
+  return /swiftshader/i.test(rendererName(gl));
+}
+
+function rendererName(gl: WebGLRenderingContext | WebGL2RenderingContext): string {
   const info = gl.getExtension('WEBGL_debug_renderer_info');
-  const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER) ?? '');
-  return SOFTWARE.test(name);
+  return String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER) ?? '');
 }

@@ -29,6 +29,8 @@ vi.mock('../../workers/tracking/tracker', () => ({
   createTracker: () => Promise.resolve(fake),
   warmUpTracker: () => {},
 }));
+// Node has no WebGL to ask: frames go to the tracker as they are (frame-upload.ts).
+vi.mock('../../workers/common/software-gl', () => ({ probeSwiftShader: () => false }));
 
 it('tracks a still picture in IMAGE mode, and moving frames after it in VIDEO mode', async () => {
   const source = { modelBytes: new Uint8Array(), wasmLoaderUrl: '', wasmBinaryUrl: '' };

@@ -13,6 +13,7 @@ import {
   type Texture,
 } from 'three';
 import { CAMERA_FAR, CAMERA_FOV, CAMERA_NEAR } from '../../src/shared/render-constants';
+import { isSwiftShader } from '../../src/shared/gl-renderer';
 import type { CubeLevel } from './env-prefilter';
 import { environmentOnGpu, prefilteredEnvironment } from './scene-environment';
 import { slowShaderLinks } from './shader-links';
@@ -26,6 +27,7 @@ import type { GlassesReport } from '../../src/shared/glasses-types';
 import { TrueSize } from '../measure/true-size';
 import { addContactShadow } from './contact-shadow';
 import { FrameThumbnail } from './frame-thumbnail';
+import { FrameUpload } from './frame-upload';
 import { RoomLight } from './room-light';
 import { lightByRoom, shadowByRoom } from './room-lit';
 import { LensLayer } from '../lens/lens-layer';
@@ -69,6 +71,10 @@ export class TryOnScene {
   /** Whether new programs must be left to link before a draw uses them (shader-links.ts). */
   readonly slowLinks: boolean;
   readonly softwareGl: boolean;
+  /** What is uploaded for a frame (frame-upload.ts). */
+  private readonly upload: FrameUpload;
+  /** The frame the background holds. */
+  private shownFrame: VideoFrame | null = null;
 
   /** `softwareGl`: WebGL runs on the CPU here (no MSAA, slow shader links). */
   constructor(
@@ -82,6 +88,7 @@ export class TryOnScene {
     const antialias = !softwareGl;
     this.renderer = new WebGLRenderer({ canvas, antialias, preserveDrawingBuffer: false });
     this.slowLinks = slowShaderLinks(this.renderer, softwareGl);
+    this.upload = new FrameUpload(isSwiftShader(this.renderer.getContext()));
     this.renderer.setPixelRatio(pixelRatio);
     this.renderer.setSize(width, height, false);
     this.renderer.toneMapping = NoToneMapping;
@@ -255,7 +262,10 @@ export class TryOnScene {
 
   /** Makes `frame` the background; the same frame again is not uploaded again. */
   private show(frame: VideoFrame): void {
-    if (this.background.image !== frame) this.background.setFrame(frame);
+    if (this.shownFrame === frame) return;
+    this.shownFrame = frame;
+    this.background.image = this.upload.source(frame);
+    this.background.needsUpdate = true;
   }
 
   dispose(): void {

@@ -9,6 +9,8 @@ import {
 } from './tracker';
 import type { TrackResult } from '../common/track-result';
 import { median } from '../common/stats';
+import { probeSwiftShader } from '../common/software-gl';
+import { FrameUpload } from '../render/frame-upload';
 
 /** Samples per delegate, after the warm-up frames that compile shaders and allocate buffers. */
 const TRIAL_SAMPLES = 6;
@@ -36,6 +38,8 @@ export class DelegatePicker {
   private faces = NUM_FACES;
   /** The last still picture's detection, settled (detectStill). */
   private stillDone: Promise<void> = Promise.resolve();
+  /** What MediaPipe's own WebGL uploads for a frame (frame-upload.ts). */
+  private readonly upload = new FrameUpload(probeSwiftShader());
 
   private constructor(private readonly onDecided: (delegate: Delegate) => void) {}
 
@@ -96,7 +100,7 @@ export class DelegatePicker {
   detect(frame: VideoFrame, timestampMs: number): TrackResult {
     const candidate = this.chosen ?? this.nextInTrial();
     const start = performance.now();
-    const result = candidate.tracker.detectForVideo(frame, timestampMs);
+    const result = candidate.tracker.detectForVideo(this.upload.source(frame), timestampMs);
     if (!this.chosen) this.record(candidate, performance.now() - start);
     if (this.source && candidate.seen >= TRIAL_START_FRAMES) this.startGpuCandidate();
     return this.trackResult(result);
