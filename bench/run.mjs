@@ -11,7 +11,7 @@ import { startServer } from '../scripts/serve.mjs';
 import { prepareFixtures } from '../tests/e2e/fixtures.mjs';
 import { AGAINST_PLANS } from './lib/compare.mjs';
 import { buildBench } from './lib/compare-build.mjs';
-import { readAgainstSection, writeAgainstSection } from './lib/compare-report.mjs';
+import { readAgainstSections, writeAgainstSection } from './lib/compare-report.mjs';
 import { runAgainst } from './lib/compare-run.mjs';
 import { runBaseline, runModelAlone, runWorker } from './lib/configs.mjs';
 import { describeMachine, load, runHead } from './lib/machine.mjs';
@@ -60,6 +60,9 @@ const { values: args } = parseArgs({
     // leaves the commit's worktree (../bench-against-<sha>) for the next run.
     against: { type: 'string' },
     'keep-against': { type: 'boolean' },
+    // --page-on-cpu (with --against): pages composited on the CPU, as Chromium does where it has
+    // no GPU, instead of through SwiftShader as a phone's GPU would.
+    'page-on-cpu': { type: 'boolean' },
   },
 });
 const mode = args.quick ? 'quick' : 'full';
@@ -177,6 +180,7 @@ async function main() {
   if (args.against !== undefined)
     return runAgainst({
       ...{ commit: args.against, mode, build: !args['no-build'], keep: !!args['keep-against'] },
+      pageOnCpu: !!args['page-on-cpu'],
       ...{ started, stepTimeoutMs: plan.stepTimeoutMs, buildTree: build, log },
       onCleanup: (close) => closers.push(close),
     });
@@ -216,10 +220,11 @@ async function main() {
   if (fullRun) {
     // Formatted as `npm run lint` expects (prettier --check covers bench/).
     const file = join(PROJECT_ROOT, 'bench/RESULTS.md');
-    const against = await readAgainstSection(file);
+    const against = await readAgainstSections(file);
     const options = { ...(await prettier.resolveConfig(file)), filepath: file };
     await writeFile(file, await prettier.format(markdown, options));
-    if (against) await writeAgainstSection(file, against);
+    // Each goes back at the top, the SwiftShader one above.
+    for (const section of against.reverse()) await writeAgainstSection(file, section);
   } else console.log(markdown);
   log(`wrote ${jsonFile}${fullRun ? ' and bench/RESULTS.md' : ''}`);
   const errors = [...videos.flatMap((v) => v.errors), ...(motion?.errors ?? []), ...tryAllErrors];

@@ -5,8 +5,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import * as prettier from 'prettier';
 import { round } from './stats.mjs';
 
-const START = '<!-- against:start -->';
-const END = '<!-- against:end -->';
+/** The two comparisons RESULTS.md keeps: pages composited through SwiftShader, or on the CPU. */
+const KINDS = ['against', 'against-page-on-cpu'];
+const markers = (kind) => [`<!-- ${kind}:start -->`, `<!-- ${kind}:end -->`];
+const kindOf = (plan) => KINDS[plan.pageOnCpu ? 1 : 0];
 const NA = '—';
 
 const show = (v) => (v === null || v === undefined ? NA : String(v));
@@ -49,10 +51,12 @@ function videoLines(video) {
 /** The section's lines (markdown), between the markers. */
 export function againstSection(result) {
   const { a, b, plan, load } = result;
+  const [START, END] = markers(kindOf(plan));
   const tree = a.uncommittedFiles ? ` + ${a.uncommittedFiles} uncommitted files` : '';
   const lines = [
     START,
-    `## Against ${b.short}: this tree (A) and ${b.short} (B) in one run, in turns`,
+    `## Against ${b.short}${plan.pageOnCpu ? ', pages composited on the CPU' : ''}: this tree (A)` +
+      ` and ${b.short} (B) in one run, in turns`,
     '',
     `Run ${result.date} (${result.mode}), ${result.seconds} s. A: \`${a.sha}\`${tree} (the work tree);` +
       ` B: \`${b.sha}\` (“${b.subject}”), built in a worktree beside the project.`,
@@ -60,7 +64,11 @@ export function againstSection(result) {
     `${plan.turns} turns per build and video, alternating A, B, A, B …; each turn a fresh browser` +
       ` (cold start, the first glasses, warm-up ${plan.warmupS} s), a ${plan.windowS} s window` +
       ` (drawn and tracked rates from the app's \`?stats\`), then a ${plan.recordS} s recording` +
-      ` whose file ffprobe decodes frame by frame. Medians over the turns; A − B is A's median` +
+      ` whose file ffprobe decodes frame by frame. Pages composited ${
+        plan.pageOnCpu
+          ? 'on the CPU (`--page-on-cpu`), as Chromium does where it has no GPU'
+          : 'through SwiftShader, as on a GPU'
+      }. Medians over the turns; A − B is A's median` +
       ` minus B's. Load average (1/5/15 min) ${load.start.loadAverage.join(', ')} at the start,` +
       ` ${load.end.loadAverage.join(', ')} at the end.`,
     '',
@@ -77,24 +85,29 @@ export function againstSection(result) {
 }
 
 /**
- * The Against section RESULTS.md holds now, as lines (markers included), or null: a full run
- * rewrites the file and puts it back (run.mjs), as its comparison is not the full run's to drop.
- * @param {string} file @returns {Promise<string[] | null>}
+ * The Against sections RESULTS.md holds now, each as lines (markers included), the SwiftShader one first: a
+ * full run rewrites the file and puts them back (run.mjs), as their comparisons are not its to drop.
+ * @param {string} file @returns {Promise<string[][]>}
  */
-export async function readAgainstSection(file) {
+export async function readAgainstSections(file) {
   const text = await readFile(file, 'utf8').catch(() => '');
-  const start = text.indexOf(START);
-  const end = text.indexOf(END);
-  return start >= 0 && end > start ? text.slice(start, end + END.length).split('\n') : null;
+  return KINDS.map((kind) => {
+    const [START, END] = markers(kind);
+    const start = text.indexOf(START);
+    const end = text.indexOf(END);
+    return start >= 0 && end > start ? text.slice(start, end + END.length).split('\n') : null;
+  }).filter((section) => section !== null);
 }
 
 /**
- * Puts the section at the top of RESULTS.md (after its title), replacing an earlier one, and
- * formats the file as `npm run lint` expects.
+ * Puts the section at the top of RESULTS.md (after its title), replacing an earlier one of its
+ * kind (its markers say which), and formats the file as `npm run lint` expects.
  * @param {string} file @param {string[]} section
  */
 export async function writeAgainstSection(file, section) {
   const text = await readFile(file, 'utf8').catch(() => '# Bench results (`npm run bench`)\n');
+  const START = section[0];
+  const END = START.replace(':start', ':end');
   const start = text.indexOf(START);
   const end = text.indexOf(END);
   const rest =

@@ -12,16 +12,20 @@ import { againstSection, writeAgainstSection } from './compare-report.mjs';
 import { describeMachine, load, runHead } from './machine.mjs';
 
 /**
- * @param {{ commit: string, mode: 'quick' | 'full', build: boolean, keep: boolean,
+ * @param {{ commit: string, mode: 'quick' | 'full', build: boolean, keep: boolean, pageOnCpu: boolean,
  *   started: number, stepTimeoutMs: number, buildTree: () => Promise<void>,
  *   onCleanup: (close: () => Promise<void>) => void, log: (line: string) => void }} options
  *   build: false reuses dist-bench/ (and the worktree's, if it has one); keep: leaves the
- *   worktree for the next run; onCleanup: registers what run.mjs closes on exit or failure.
+ *   worktree for the next run; pageOnCpu: pages composited on the CPU; onCleanup: registers what run.mjs closes on exit or failure.
  * @returns {Promise<number>} the exit code: 0 when every turn was measured
  */
 export async function runAgainst(options) {
   const { commit, mode, build, keep, started, log, onCleanup } = options;
-  const plan = { ...AGAINST_PLANS[mode], stepTimeoutMs: options.stepTimeoutMs };
+  const plan = {
+    ...AGAINST_PLANS[mode],
+    stepTimeoutMs: options.stepTimeoutMs,
+    pageOnCpu: options.pageOnCpu,
+  };
   const loadStart = load();
   if (build) await options.buildTree();
   const tree = describeTree();

@@ -46,7 +46,8 @@ export const FIGURES = [
 
 /** One turn: a fresh browser on the build served at `url`; `onSession` hands the session out. */
 async function measureTurn({ url, camera, plan, log, onSession }) {
-  const session = await openSession({ cameraY4m: camera.y4m, log });
+  const gpuCompositing = !plan.pageOnCpu;
+  const session = await openSession({ cameraY4m: camera.y4m, gpuCompositing, log });
   onSession(session);
   try {
     const { page } = session;

@@ -10,16 +10,23 @@ export const openBrowsers = new Set();
 let sessions = 0;
 
 /**
- * @param {{ cameraY4m: string, serviceWorkers?: 'allow' | 'block', extraArgs?: string[], log: (line: string) => void }} options
+ * @param {{ cameraY4m: string, serviceWorkers?: 'allow' | 'block', extraArgs?: string[], gpuCompositing?: boolean, log: (line: string) => void }} options
  *   The bench pages block service workers: the app's worker answers every navigation with the
  *   app's index.html (navigateFallback), which would replace the bench page. `extraArgs`: more
- *   Chromium switches (the catalogue's CPU-raster run).
+ *   Chromium switches (the catalogue's CPU-raster run). `gpuCompositing: false`: the page
+ *   composited on the CPU, as Chromium does where it has no GPU (`--against --page-on-cpu`).
  */
-export async function openSession({ cameraY4m, serviceWorkers = 'allow', extraArgs = [], log }) {
+export async function openSession({
+  cameraY4m,
+  serviceWorkers = 'allow',
+  extraArgs = [],
+  gpuCompositing = true,
+  log,
+}) {
   // An inert switch naming this browser, to find its processes in /proc among other runs'.
   const marker = `--bench-session=${process.pid}-${++sessions}`;
   const browser = await withTimeout(
-    launchChromium({ cameraY4m, extraArgs: [marker, ...extraArgs], gpuCompositing: true }),
+    launchChromium({ cameraY4m, extraArgs: [marker, ...extraArgs], gpuCompositing }),
     60_000,
     'launch Chromium',
   );
