@@ -13,7 +13,7 @@
  * section (bench/RESULTS.md), whose pages are composited on the GPU, and `?stats`' 渲染耗时.
  */
 /** Frames timed before deciding; the first is left out (the canvas's own start). */
-const TRIAL_FRAMES = 8;
+const TRIAL_FRAMES = 4;
 /** Between the drawing from memory (1.5–3 ms) and the read back from the GPU (12–14 ms). */
 export const DRAW_LIMIT_MS = 6;
 
