@@ -9,8 +9,9 @@
  * costs more than `DRAW_LIMIT_MS`, frames are uploaded as they are from then on. The drawing is
  * synchronous: a frame that waited for an asynchronous copy (`VideoFrame.copyTo`) cost the bench
  * 6 % of its drawn frames. Elsewhere the frame is always uploaded as it is: a real GPU reads it in
- * place, and no other engine's software GL has been measured. Figures: the bench's Against
- * section (bench/RESULTS.md), whose pages are composited on the GPU, and `?stats`' 渲染耗时.
+ * place, and no other engine's software GL has been measured. Figures: the bench's two Against
+ * sections (bench/RESULTS.md: pages composited through SwiftShader, and on the CPU with
+ * `--page-on-cpu`), and `?stats`' 渲染耗时.
  */
 /** Frames timed before deciding; the first is left out (the canvas's own start). */
 const TRIAL_FRAMES = 4;
