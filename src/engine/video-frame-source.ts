@@ -19,7 +19,12 @@ type Video = Pick<
   'paused' | 'ended' | 'readyState' | 'currentTime' | 'videoWidth' | 'addEventListener'
 > &
   Pick<HTMLVideoElement, 'removeEventListener'> &
-  Partial<Pick<HTMLVideoElement, 'requestVideoFrameCallback' | 'cancelVideoFrameCallback'>>;
+  Partial<
+    Pick<
+      HTMLVideoElement,
+      'requestVideoFrameCallback' | 'cancelVideoFrameCallback' | 'getVideoPlaybackQuality'
+    >
+  >;
 
 export function videoFrameSource(video: Video): FrameSource {
   /** The callback stalled and has not fired since: poll from the start of each wait. */
@@ -83,17 +88,38 @@ export function videoFrameSource(video: Video): FrameSource {
   };
 }
 
-/** Calls back once the video's time moves on (polled on animation frames); returns a cancel. */
+/**
+ * How far a polled video's time may move with its decoded-picture count still: past it, the time
+ * counts alone (an engine that stopped counting). The slowest source shows a picture every 100 ms.
+ */
+export const SAME_PICTURE_MAX_S = 0.25;
+
+/**
+ * Calls back once the video shows a new picture (polled on animation frames); returns a cancel.
+ * A new picture is told by the count of decoded pictures where the engine keeps one: WebKitGTK's
+ * `currentTime` moves at every animation frame, not every picture, and taken alone it drew each
+ * picture about twice (tests/engines: the file's frames in, 47 a second from a 25 fps file).
+ */
 function pollPicture(
-  video: Pick<HTMLVideoElement, 'currentTime'>,
+  video: Pick<Video, 'currentTime' | 'getVideoPlaybackQuality'>,
   callback: (capturedAtMs: number) => void,
 ): () => void {
-  const last = video.currentTime;
+  const lastTime = video.currentTime;
+  const lastCount = decodedCount(video);
   let handle = 0;
   const poll = () => {
-    if (video.currentTime !== last) callback(performance.timeOrigin + performance.now());
+    const time = video.currentTime;
+    const fresh =
+      lastCount === 0
+        ? time !== lastTime
+        : decodedCount(video) !== lastCount || Math.abs(time - lastTime) >= SAME_PICTURE_MAX_S;
+    if (fresh) callback(performance.timeOrigin + performance.now());
     else handle = requestAnimationFrame(poll);
   };
   handle = requestAnimationFrame(poll);
   return () => cancelAnimationFrame(handle);
 }
+
+/** Pictures the video has decoded so far; 0 where the engine does not count them. */
+const decodedCount = (video: Pick<Video, 'getVideoPlaybackQuality'>): number =>
+  video.getVideoPlaybackQuality?.().totalVideoFrames ?? 0;

@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FRAME_CALLBACK_STALL_MS, videoFrameSource } from '../../src/engine/video-frame-source';
+import {
+  FRAME_CALLBACK_STALL_MS,
+  SAME_PICTURE_MAX_S,
+  videoFrameSource,
+} from '../../src/engine/video-frame-source';
 
 /** A stand-in <video> whose frame callbacks fire only when the test says so. */
 function fakeVideo() {
@@ -86,6 +90,50 @@ describe('videoFrameSource', () => {
     wait();
     video.playSilently(FRAME_CALLBACK_STALL_MS - 80);
     expect(seen).toHaveLength(3);
+  });
+
+  it('polls for a new decoded picture where the time moves at every animation frame', () => {
+    // WebKitGTK without compositing: no frame callback, and a time that is a clock, not the
+    // picture's. Pictures come every 40 ms, animation frames every 16.
+    let decoded = 1;
+    const video = Object.assign(fakeVideo(), {
+      getVideoPlaybackQuality: () => ({ totalVideoFrames: decoded }) as VideoPlaybackQuality,
+    });
+    const source = videoFrameSource(video);
+    const seen: number[] = [];
+    // As the pump does: the next wait starts from the callback.
+    let cancel = () => {};
+    const wait = () => {
+      cancel = source.onNextFrame((at) => {
+        seen.push(at);
+        wait();
+      });
+    };
+    const play = (ms: number) => {
+      for (let t = 0; t < ms; t += 8) {
+        video.currentTime += 0.008;
+        if (t % 40 === 32) decoded++;
+        vi.advanceTimersByTime(8);
+      }
+    };
+    wait();
+    play(FRAME_CALLBACK_STALL_MS + 100);
+    const stalled = seen.length;
+    expect(stalled).toBeGreaterThanOrEqual(1);
+    play(1000);
+    // One a picture: 25 in a second, not one per animation frame (62).
+    expect(seen.length - stalled).toBe(25);
+    cancel();
+    // A count that stops moving: the time alone counts, past SAME_PICTURE_MAX_S.
+    const before = seen.length;
+    wait();
+    video.currentTime += SAME_PICTURE_MAX_S / 2;
+    vi.advanceTimersByTime(100);
+    expect(seen).toHaveLength(before);
+    video.currentTime += SAME_PICTURE_MAX_S;
+    vi.advanceTimersByTime(20);
+    expect(seen).toHaveLength(before + 1);
+    cancel();
   });
 
   it('waits as long as it takes while the video is paused, and polls once it plays without callbacks', () => {
