@@ -29,11 +29,15 @@ vi.mock('../../workers/tracking/tracker', () => ({
   createTracker: () => Promise.resolve(fake),
   warmUpTracker: () => {},
 }));
-// Node has no WebGL to ask: frames go to the tracker as they are (frame-upload.ts).
-vi.mock('../../workers/common/software-gl', () => ({ probeSwiftShader: () => false }));
 
 it('tracks a still picture in IMAGE mode, and moving frames after it in VIDEO mode', async () => {
-  const source = { modelBytes: new Uint8Array(), wasmLoaderUrl: '', wasmBinaryUrl: '' };
+  const source = {
+    modelBytes: new Uint8Array(),
+    wasmLoaderUrl: '',
+    wasmBinaryUrl: '',
+    // Not SwiftShader: frames go to the tracker as they are (frame-upload.ts).
+    swiftShader: false,
+  };
   const picker = await DelegatePicker.start(source, () => {}, 'CPU');
   const frame = {} as VideoFrame;
   const still = picker.detectStill(frame);

@@ -14,7 +14,12 @@ const start = vi.hoisted(() =>
 vi.mock('../../workers/tracking/delegate-picker', () => ({ DelegatePicker: { start } }));
 const { startTracking } = await import('../../workers/tracking/start-tracking');
 
-const source = { modelBytes: new Uint8Array(), wasmLoaderUrl: '', wasmBinaryUrl: '' };
+const source = {
+  modelBytes: new Uint8Array(),
+  wasmLoaderUrl: '',
+  wasmBinaryUrl: '',
+  swiftShader: false,
+};
 const init = () => ({ allowedOrigins: [] }) as unknown as EngineInit;
 
 it('tracks on the CPU on the page, untried, though a GPU was remembered or no verdict is', async () => {

@@ -11,10 +11,13 @@ function askGl<T>(question: (gl: WebGL2RenderingContext) => T, none: T): T {
 }
 
 /**
- * Whether WebGL here runs on the CPU (antialiasing is fixed at creation). There the GPU delegate
- * cannot win, and MSAA costs a third of each drawn frame.
+ * What WebGL here is, asked once at an engine's start. `software`: it runs on the CPU
+ * (antialiasing is fixed at creation), where the GPU delegate cannot win and MSAA costs a third of
+ * each drawn frame. `swiftShader`: it is Chromium's SwiftShader, where a frame is cheaper uploaded
+ * from a 2D canvas (render/frame-upload.ts).
  */
-export const probeSoftwareGl = (): boolean => askGl(isSoftwareGl, false);
-
-/** Whether WebGL here is SwiftShader, where a frame is cheaper uploaded from a 2D canvas. */
-export const probeSwiftShader = (): boolean => askGl(isSwiftShader, false);
+export const probeGl = (): { software: boolean; swiftShader: boolean } =>
+  askGl((gl) => ({ software: isSoftwareGl(gl), swiftShader: isSwiftShader(gl) }), {
+    software: false,
+    swiftShader: false,
+  });

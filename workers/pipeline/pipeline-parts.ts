@@ -4,7 +4,7 @@ import { FacePose } from '../tracking/face-pose';
 import type { Tracking } from '../tracking/frame-tracking';
 import { TryOnScene } from '../render/scene';
 import { scenePoseSink } from '../render/scene-pose-sink';
-import { probeSoftwareGl } from '../common/software-gl';
+import { probeGl } from '../common/software-gl';
 import { startTracking } from '../tracking/start-tracking';
 import type { TrackAudit } from '../diagnostics/track-audit';
 
@@ -30,11 +30,12 @@ export async function buildPipelineParts(
   // time goes'), and the GPU delegate loses to the CPU (bench: the 'Model alone' table's GPU
   // against CPU detect ms, bench/RESULTS.md) while building it would stall the picture for
   // seconds: no trial.
-  const software = probeSoftwareGl();
+  const { software, swiftShader } = probeGl();
   const source = {
     modelBytes: new Uint8Array(init.modelBytes),
     wasmLoaderUrl: init.wasmLoaderUrl,
     wasmBinaryUrl: init.wasmBinaryUrl,
+    swiftShader,
   };
   const forced = __TEST_HOOKS__ ? init.debug?.forceDelegate : undefined;
   const force = forced ?? (software ? 'CPU' : init.rememberedDelegate);

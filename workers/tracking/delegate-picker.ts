@@ -9,7 +9,6 @@ import {
 } from './tracker';
 import type { TrackResult } from '../common/track-result';
 import { median } from '../common/stats';
-import { probeSwiftShader } from '../common/software-gl';
 import { FrameUpload } from '../render/frame-upload';
 
 /** Samples per delegate, after the warm-up frames that compile shaders and allocate buffers. */
@@ -39,16 +38,21 @@ export class DelegatePicker {
   /** The last still picture's detection, settled (detectStill). */
   private stillDone: Promise<void> = Promise.resolve();
   /** What MediaPipe's own WebGL uploads for a frame (frame-upload.ts). */
-  private readonly upload = new FrameUpload(probeSwiftShader());
+  private readonly upload: FrameUpload;
 
-  private constructor(private readonly onDecided: (delegate: Delegate) => void) {}
+  private constructor(
+    private readonly onDecided: (delegate: Delegate) => void,
+    swiftShader: boolean,
+  ) {
+    this.upload = new FrameUpload(swiftShader);
+  }
 
   static async start(
     source: TrackerSource,
     onDecided: (delegate: Delegate) => void,
     force?: Delegate,
   ): Promise<DelegatePicker> {
-    const picker = new DelegatePicker(onDecided);
+    const picker = new DelegatePicker(onDecided, source.swiftShader);
     let first = force ?? 'CPU';
     // A forced or remembered GPU that cannot start here: the CPU tracks, and says so.
     const tracker = await createTracker(source, first).catch(async (error: unknown) => {

@@ -3,10 +3,17 @@ import { NUM_FACES } from '../../src/shared/render-constants';
 import type { Delegate } from '../../src/shared/try-on-types';
 import { glCanvas } from '../common/surface';
 
-export interface TrackerSource {
+/** The model and runtime a FaceLandmarker is made from. */
+export interface TrackerModel {
   modelBytes: Uint8Array;
   wasmLoaderUrl: string;
   wasmBinaryUrl: string;
+}
+
+/** What the tracking is started with: the model, and the WebGL its frames go to. */
+export interface TrackerSource extends TrackerModel {
+  /** WebGL here is Chromium's SwiftShader: frames reach MediaPipe through a 2D canvas. */
+  swiftShader: boolean;
 }
 
 /**
@@ -14,7 +21,7 @@ export interface TrackerSource {
  * `blendshapes: false` only for the bench, to time what the expression model costs.
  */
 export async function createTracker(
-  source: TrackerSource,
+  source: TrackerModel,
   delegate: Delegate,
   numFaces = NUM_FACES,
   blendshapes = true,
