@@ -1,6 +1,7 @@
 /**
  * A FrameSource over a <video> element: one VideoFrame per new picture, told by the video frame
- * callback, with a guard for when that callback stops coming while the video plays.
+ * callback, with a guard for when that callback stops coming while the video plays (Firefox at
+ * times; WebKitGTK painted without compositing, as its tests run it, never calls it).
  */
 import type { FrameSource } from './frame-pump';
 
@@ -29,6 +30,7 @@ type Video = Pick<
 export function videoFrameSource(video: Video): FrameSource {
   /** The callback stalled and has not fired since: poll from the start of each wait. */
   let stalled = false;
+  const pollPicture = picturePoll(video);
   const hasCallback = typeof video.requestVideoFrameCallback === 'function';
   const playing = () =>
     !video.paused &&
@@ -53,7 +55,7 @@ export function videoFrameSource(video: Video): FrameSource {
       video.addEventListener('seeked', seeked);
       cancels.push(() => video.removeEventListener('seeked', seeked));
       if (!hasCallback) {
-        cancels.push(pollPicture(video, once));
+        cancels.push(pollPicture(once));
         return cancel;
       }
       const handle = video.requestVideoFrameCallback!((_now, metadata) => {
@@ -63,7 +65,7 @@ export function videoFrameSource(video: Video): FrameSource {
       cancels.push(() => video.cancelVideoFrameCallback!(handle));
       const poll = () =>
         cancels.push(
-          pollPicture(video, (at) => {
+          pollPicture((at) => {
             stalled = true;
             once(at);
           }),
@@ -89,35 +91,42 @@ export function videoFrameSource(video: Video): FrameSource {
 }
 
 /**
- * How far a polled video's time may move with its decoded-picture count still: past it, the time
- * counts alone (an engine that stopped counting). The slowest source shows a picture every 100 ms.
+ * How far a polled video's time may move while its decoded-picture count stands still: past it,
+ * the count is taken for one the engine refreshes less often than it shows pictures, and the time
+ * alone tells a new picture from then on. A source slower than 4 pictures a
+ * second is not one the app plays.
  */
 export const SAME_PICTURE_MAX_S = 0.25;
 
 /**
- * Calls back once the video shows a new picture (polled on animation frames); returns a cancel.
- * A new picture is told by the count of decoded pictures where the engine keeps one: WebKitGTK's
- * `currentTime` moves at every animation frame, not every picture, and taken alone it drew each
- * picture about twice (tests/engines: the file's frames in, 47 a second from a 25 fps file).
+ * Waits, on animation frames, for the video to show a new picture; returns a cancel. A new
+ * picture is told by the count of pictures the video decoded where the engine keeps one that
+ * moves: WebKitGTK's `currentTime` moves at every animation frame, not every picture, so the time
+ * alone takes each picture about twice (42–49 frames a second in from a 25 fps file, engines'
+ * suite). Firefox counts nothing for a camera (no decoder): the time alone tells there.
  */
-function pollPicture(
-  video: Pick<Video, 'currentTime' | 'getVideoPlaybackQuality'>,
-  callback: (capturedAtMs: number) => void,
-): () => void {
-  const lastTime = video.currentTime;
-  const lastCount = decodedCount(video);
-  let handle = 0;
-  const poll = () => {
-    const time = video.currentTime;
-    const fresh =
-      lastCount === 0
-        ? time !== lastTime
-        : decodedCount(video) !== lastCount || Math.abs(time - lastTime) >= SAME_PICTURE_MAX_S;
-    if (fresh) callback(performance.timeOrigin + performance.now());
-    else handle = requestAnimationFrame(poll);
+function picturePoll(video: Pick<Video, 'currentTime' | 'getVideoPlaybackQuality'>) {
+  /** The count has lagged the time once: the time alone tells, for this video. */
+  let countLags = false;
+  return (callback: (capturedAtMs: number) => void): (() => void) => {
+    const lastTime = video.currentTime;
+    const lastCount = decodedCount(video);
+    const byCount = lastCount > 0 && !countLags;
+    let handle = 0;
+    const poll = () => {
+      const time = video.currentTime;
+      let fresh = time !== lastTime;
+      if (byCount && decodedCount(video) !== lastCount) fresh = true;
+      else if (byCount) {
+        countLags = Math.abs(time - lastTime) >= SAME_PICTURE_MAX_S;
+        fresh = countLags;
+      }
+      if (fresh) callback(performance.timeOrigin + performance.now());
+      else handle = requestAnimationFrame(poll);
+    };
+    handle = requestAnimationFrame(poll);
+    return () => cancelAnimationFrame(handle);
   };
-  handle = requestAnimationFrame(poll);
-  return () => cancelAnimationFrame(handle);
 }
 
 /** Pictures the video has decoded so far; 0 where the engine does not count them. */

@@ -121,10 +121,13 @@ describe('videoFrameSource', () => {
     const stalled = seen.length;
     expect(stalled).toBeGreaterThanOrEqual(1);
     play(1000);
-    // One a picture: 25 in a second, not one per animation frame (62).
+    // The last picture's animation frame, with nothing moving.
+    vi.advanceTimersByTime(16);
+    // One a picture: 25 in a second, not one per animation frame (about 62).
     expect(seen.length - stalled).toBe(25);
     cancel();
-    // A count that stops moving: the time alone counts, past SAME_PICTURE_MAX_S.
+    // A count that lags the time (one the engine refreshes seldom): after SAME_PICTURE_MAX_S of
+    // time without it moving, the time alone tells, at every animation frame it moves.
     const before = seen.length;
     wait();
     video.currentTime += SAME_PICTURE_MAX_S / 2;
@@ -133,6 +136,11 @@ describe('videoFrameSource', () => {
     video.currentTime += SAME_PICTURE_MAX_S;
     vi.advanceTimersByTime(20);
     expect(seen).toHaveLength(before + 1);
+    for (let k = 0; k < 10; k++) {
+      video.currentTime += 0.016;
+      vi.advanceTimersByTime(16);
+    }
+    expect(seen).toHaveLength(before + 11);
     cancel();
   });
 

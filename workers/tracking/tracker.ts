@@ -12,7 +12,7 @@ export interface TrackerModel {
 
 /** What the tracking is started with: the model, and the WebGL its frames go to. */
 export interface TrackerSource extends TrackerModel {
-  /** WebGL here is Chromium's SwiftShader: frames reach MediaPipe through a 2D canvas. */
+  /** This browser's WebGL is Chromium's SwiftShader: frames reach MediaPipe through a 2D canvas. */
   swiftShader: boolean;
 }
 
