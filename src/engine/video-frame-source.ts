@@ -93,8 +93,8 @@ export function videoFrameSource(video: Video): FrameSource {
 /**
  * How far a polled video's time may move while its decoded-picture count stands still: past it,
  * the count is taken for one the engine refreshes less often than it shows pictures, and the time
- * alone tells a new picture from then on. A source slower than 4 pictures a
- * second is not one the app plays.
+ * alone tells a new picture from then on. A source slower than 4 pictures a second is not one the
+ * app plays.
  */
 export const SAME_PICTURE_MAX_S = 0.25;
 
@@ -102,8 +102,8 @@ export const SAME_PICTURE_MAX_S = 0.25;
  * Waits, on animation frames, for the video to show a new picture; returns a cancel. A new
  * picture is told by the count of pictures the video decoded where the engine keeps one that
  * moves: WebKitGTK's `currentTime` moves at every animation frame, not every picture, so the time
- * alone takes each picture about twice (42–49 frames a second in from a 25 fps file, engines'
- * suite). Firefox counts nothing for a camera (no decoder): the time alone tells there.
+ * alone takes each picture about twice (42–49 frames a second in from a 25 fps file in
+ * WebKitGTK 2.50). Firefox counts nothing for a camera (no decoder): the time alone tells there.
  */
 function picturePoll(video: Pick<Video, 'currentTime' | 'getVideoPlaybackQuality'>) {
   /** The count has lagged the time once: the time alone tells, for this video. */
