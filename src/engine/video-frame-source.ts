@@ -112,16 +112,16 @@ function picturePoll(video: Pick<Video, 'currentTime' | 'getVideoPlaybackQuality
     const lastTime = video.currentTime;
     const lastCount = decodedCount(video);
     const byCount = lastCount > 0 && !countLags;
+    const isNew = (): boolean => {
+      const time = video.currentTime;
+      if (!byCount) return time !== lastTime;
+      if (decodedCount(video) !== lastCount) return true;
+      countLags = Math.abs(time - lastTime) >= SAME_PICTURE_MAX_S;
+      return countLags;
+    };
     let handle = 0;
     const poll = () => {
-      const time = video.currentTime;
-      let fresh = time !== lastTime;
-      if (byCount && decodedCount(video) !== lastCount) fresh = true;
-      else if (byCount) {
-        countLags = Math.abs(time - lastTime) >= SAME_PICTURE_MAX_S;
-        fresh = countLags;
-      }
-      if (fresh) callback(performance.timeOrigin + performance.now());
+      if (isNew()) callback(performance.timeOrigin + performance.now());
       else handle = requestAnimationFrame(poll);
     };
     handle = requestAnimationFrame(poll);
