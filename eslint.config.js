@@ -41,6 +41,7 @@ const FEATURES = {
   lens: [],
   capture: [],
   embed: [],
+  'own-glasses': [],
   grid: ['true-size', 'lens'],
   'shop-check': ['true-size'],
   'try-all': ['true-size', 'grid', 'capture'],

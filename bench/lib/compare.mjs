@@ -1,5 +1,5 @@
 // Issue 48: this tree's app (A) against the app as built at another commit (B), on the same machine
-// in one run, in turns (A, B, A, B …: the machine drifts over minutes, as lib/lens-cost.mjs found,
+// in one run, in turns (A, B, A, B …: the machine drifts over minutes, as lib/effect-cost.mjs found,
 // so both weigh it alike). Each turn is a fresh browser on one build: /home?stats, 开启摄像头, the
 // first glasses, a window of drawn and tracked rates, then a recording read from its file.
 import { putOnFirstGlasses, startToFirstFrame, warmUp } from './app-flow.mjs';

@@ -7,7 +7,7 @@ import {
   stopAndCheck,
   warmUp,
 } from './app-flow.mjs';
-import { measureLensCost } from './lens-cost.mjs';
+import { measureEffectCost } from './effect-cost.mjs';
 import { measureWindow, readStats } from './measure.mjs';
 import { resetProbes } from './probes.mjs';
 import { measureRecording } from './recording.mjs';
@@ -86,7 +86,7 @@ async function measureLowEnd(session, baseUrl, plan) {
 
 /**
  * The references beside the app as shipped: every frame tracked, every other frame drawn, the
- * low-end profile, and the lens effect's cost.
+ * low-end profile, and what the lens effect and 摘掉我的眼镜 cost.
  */
 async function measureReferences(session, baseUrl, plan, log) {
   log('worker: tracking every frame (the reference for the adaptive default)');
@@ -98,10 +98,14 @@ async function measureReferences(session, baseUrl, plan, log) {
     error: firstLine(error),
   }));
   log('worker: without and with a prescription’s lens effect (issue 39)');
-  const lensCost = await measureLensCost(session, baseUrl, plan).catch((error) => ({
+  const lensCost = await measureEffectCost(session, baseUrl, plan, 'lens').catch((error) => ({
     error: firstLine(error),
   }));
-  return { everyFrame, halfDrawn, lowEnd, lensCost };
+  log('worker: without and with 摘掉我的眼镜 (issue 52)');
+  const ownGlassesCost = await measureEffectCost(session, baseUrl, plan, 'ownGlasses').catch(
+    (error) => ({ error: firstLine(error) }),
+  );
+  return { everyFrame, halfDrawn, lowEnd, lensCost, ownGlassesCost };
 }
 
 /**

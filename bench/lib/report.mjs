@@ -38,7 +38,14 @@ const ROWS = [
   ],
   [
     'Lens effect (−6.00 D, grey 50 %), in turns: drawn fps clear / with it',
-    (c) => (c.lensCost?.lenses ? [c.lensCost.clear.drawnFps, c.lensCost.lenses.drawnFps] : null),
+    (c) => (c.lensCost?.with ? [c.lensCost.without.drawnFps, c.lensCost.with.drawnFps] : null),
+  ],
+  [
+    '摘掉我的眼镜 (the wearer’s own frame taken off), in turns: drawn fps off / on',
+    (c) =>
+      c.ownGlassesCost?.with
+        ? [c.ownGlassesCost.without.drawnFps, c.ownGlassesCost.with.drawnFps]
+        : null,
   ],
   [
     'Low-end profile (CDP CPU throttle 4×): drawn / tracked fps',

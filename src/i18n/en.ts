@@ -397,4 +397,7 @@ export const en: Strings = {
     'On an average face, the lower rim of this frame may reach the cheeks. An Asian-fit version or higher nose pads can hold the frame off them.',
   cheekTouchNote:
     '“{text}” may touch your cheeks: on an average face its lower rim may reach them. Try an Asian-fit version or one with higher nose pads.',
+  ownGlassesOff: 'Take my glasses off',
+  ownGlassesOffNote:
+    'The thin rims of your own glasses are taken out of the picture. Thick or clear frames and lens glare may stay; for the truest view, take your glasses off.',
 };

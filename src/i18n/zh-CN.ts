@@ -374,6 +374,9 @@ export const zhCN = {
     '按平均脸型估算，这款镜框的下缘可能碰到脸颊。可以选亚洲版或带高鼻托的款式，鼻托能把镜框托离脸颊。',
   cheekTouchNote:
     '“{text}”可能贴脸：按平均脸型，镜框下缘可能碰到脸颊。可选亚洲版或带高鼻托的款式。',
+  ownGlassesOff: '摘掉我的眼镜',
+  ownGlassesOffNote:
+    '已从画面中去掉你自己眼镜的细框。粗框、透明框和镜片反光可能去不干净；想看得最准，请摘下眼镜试戴。',
 } as const;
 
 export type StringKey = keyof typeof zhCN;

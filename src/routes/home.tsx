@@ -10,6 +10,8 @@ import { ModelGrid } from '../features/grid/model-grid';
 import { VideoFileButton } from '../components/video-file-button';
 import { useFavourites } from '../features/grid/use-favourites';
 import { useLensLook } from '../features/lens/use-lens-look';
+import { useOwnGlasses } from '../features/own-glasses/use-own-glasses';
+import { OwnGlassesControl } from '../features/own-glasses/own-glasses-control';
 import { TryAllControl } from '../features/try-all/try-all-control';
 import { LensControl } from '../features/lens/lens-control';
 import { LensSummary } from '../features/lens/lens-summary';
@@ -75,6 +77,7 @@ export function Home() {
   const worn = catalogue.cells.find((cell) => cell.selected)?.entry;
   useCheekAdvice(worn);
   useLensLook(engine);
+  useOwnGlasses(engine);
   // A photo is no moving picture: recording asks for a camera or a video.
   const recording = useRecording(engine, controls.active && !controls.photoMode, tryOn.canvasRef);
 
@@ -139,6 +142,7 @@ export function Home() {
                 onFavourite={favourites.toggle}
               />
               <LensControl entries={catalogue.entries} />
+              <OwnGlassesControl />
             </>
           }
         />

@@ -38,6 +38,7 @@ export const ENGINE_COMMANDS = {
   clearGlasses: QUICK,
   setLensLook: QUICK,
   showGlasses: QUICK,
+  takeOffOwnGlasses: QUICK,
   setOccluder: { deadline: 'scene', late: 'reject', transfer: (glb) => [glb] },
   setEnvironment: {
     deadline: 'scene',

@@ -276,6 +276,12 @@ export class TryOnPipeline {
     this.kept.redraw();
   }
 
+  /** Whether the wearer's own thin frame is taken off the picture (render/own-glasses.ts). */
+  takeOffOwnGlasses(on: boolean): void {
+    this.scene.ownGlasses.on = on;
+    this.kept.redraw();
+  }
+
   /** Before/after: the picture without the glasses while `shown` is false, redrawn at once. */
   showGlasses(shown: boolean): void {
     this.scene.glassesShown = shown;

@@ -1,6 +1,7 @@
 import {
   CustomBlending,
   Mesh,
+  NoBlending,
   OneMinusSrcAlphaFactor,
   OrthographicCamera,
   PlaneGeometry,
@@ -35,14 +36,15 @@ export class BlendPass {
   private readonly camera = new OrthographicCamera(-1, 1, 1, -1, 0, 1);
   private readonly quad = new PlaneGeometry(2, 2);
 
-  constructor(fragmentShader: string, uniforms: Record<string, IUniform>) {
+  /** `blended` false: the shader's output replaces the target's, alpha and all. */
+  constructor(fragmentShader: string, uniforms: Record<string, IUniform>, blended = true) {
     this.material = new ShaderMaterial({
       uniforms,
       vertexShader: VERTEX,
       fragmentShader,
       depthTest: false,
       depthWrite: false,
-      blending: CustomBlending,
+      blending: blended ? CustomBlending : NoBlending,
       blendSrc: SrcAlphaFactor,
       blendDst: OneMinusSrcAlphaFactor,
     });

@@ -34,10 +34,11 @@ const MAP_EVERY_S = 0.1;
 
 /**
  * The share of a new reading blended into what a reading holds, `dt` s of the picture's time
- * after the last: all of it after a jump, for a still drawn again or for the first.
+ * after the last, following over `followS`: all of it after a jump, for a still drawn again or
+ * for the first.
  */
-export const followShare = (dt: number): number =>
-  dt > 0 && dt < JUMP_S ? 1 - Math.exp(-dt / FOLLOW_S) : 1;
+export const followShare = (dt: number, followS = FOLLOW_S): number =>
+  dt > 0 && dt < JUMP_S ? 1 - Math.exp(-dt / followS) : 1;
 
 const FRAGMENT = /* glsl */ `
 uniform sampler2D map;

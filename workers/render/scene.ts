@@ -32,6 +32,7 @@ import { RoomLight } from './room-light';
 import { lightByRoom, shadowByRoom } from './room-lit';
 import { LensLayer } from '../lens/lens-layer';
 import { renderStill } from './still-smoothing';
+import { OwnGlasses } from './own-glasses';
 
 /**
  * One canvas holds the whole picture: the video frame as the background, then the head occluder
@@ -68,6 +69,8 @@ export class TryOnScene {
   contactShadows = true;
   /** The room's light read from the picture, which lights the frames (room-light.ts). */
   readonly roomLight: RoomLight;
+  /** The wearer's own thin frame taken off the picture, when asked (own-glasses.ts). */
+  readonly ownGlasses: OwnGlasses;
   /** Whether new programs must be left to link before a draw uses them (shader-links.ts). */
   readonly slowLinks: boolean;
   readonly softwareGl: boolean;
@@ -104,6 +107,8 @@ export class TryOnScene {
     this.pmrem = new PMREMGenerator(this.renderer);
     this.thumbnail = new FrameThumbnail(this.renderer);
     this.roomLight = new RoomLight(this.renderer);
+    this.ownGlasses = new OwnGlasses(this.renderer);
+    this.anchor.add(this.ownGlasses.mesh);
   }
 
   /** Wears the frame's lighting and shadow (the worn glasses, or a crop's: crop-render.ts). */
@@ -242,6 +247,10 @@ export class TryOnScene {
     // The probe is read only where a face is: its patches are the face's.
     if (this.anchor.visible) {
       this.roomLight.frame(this.background, this.lensEyes, width, height, frame.timestamp / 1e6);
+      if (this.ownGlasses.on) {
+        this.ownGlasses.mesh.updateWorldMatrix(true, false);
+        this.ownGlasses.frame(this.background, this.camera, frame.timestamp / 1e6);
+      }
     }
     this.renderer.render(this.scene, this.camera);
   }
@@ -273,6 +282,7 @@ export class TryOnScene {
     this.background.dispose();
     this.thumbnail.dispose();
     this.roomLight.dispose();
+    this.ownGlasses.dispose();
     this.lensLayer.dispose();
     this.pmrem.dispose();
     this.renderer.dispose();

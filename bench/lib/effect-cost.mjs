@@ -1,6 +1,7 @@
-// Issue 39's cost: the drawn and tracked rates without and with a prescription's lens effect
-// (the eyes scaled inside the lenses, a tint, the edge's band), in turns in one session on the
-// same camera video, so the machine's drift between runs does not count.
+// What an effect costs the drawn and tracked rates, without and with it, in turns in one session
+// on the same camera video, so the machine's drift between runs does not count: a prescription's
+// lens effect (issue 39: the eyes scaled inside the lenses, a tint, the edge's band) and
+// 摘掉我的眼镜 (issue 52: the wearer's own frame taken off; its passes run whatever the face).
 import { putOnFirstGlasses, startToFirstFrame, warmUp } from './app-flow.mjs';
 import { measureWindow } from './measure.mjs';
 import { resetProbes } from './probes.mjs';
@@ -24,22 +25,35 @@ async function enterLenses(page, timeoutMs, { sphere, tint }) {
 /** −6.00 D with a grey 50 % tint; clear: no power, no tint (the lenses as the file's). */
 const LOOKS = { lenses: { sphere: '-6', tint: 'grey' }, clear: { sphere: '0', tint: 'none' } };
 
+/** Turns 摘掉我的眼镜 on or off, as a person would. */
+async function takeOffOwnGlasses(page, timeoutMs, on) {
+  const toggle = page.getByRole('button', { name: '摘掉我的眼镜' });
+  if ((await toggle.getAttribute('aria-pressed', { timeout: timeoutMs })) !== String(on))
+    await toggle.click({ timeout: timeoutMs });
+}
+
+/** Each effect: how it is put on (`true`) and taken off (`false`) in the page. */
+const EFFECTS = {
+  lens: (page, timeoutMs, on) => enterLenses(page, timeoutMs, on ? LOOKS.lenses : LOOKS.clear),
+  ownGlasses: takeOffOwnGlasses,
+};
+
 /**
  * Four windows of a quarter of 2 × `plan.refWindowS` each on the first grid model (which has
- * lens meshes), alternating clear and with the lens effect (clear, lenses, clear, lenses), so a
+ * lens meshes), alternating without and with `effect` (without, with, without, with), so a
  * drift of the machine's speed over the minute weighs on both alike. `cost` is the drawn rate
- * lost, as a share of the clear one.
+ * lost, as a share of the rate without it.
  */
-export async function measureLensCost(session, baseUrl, plan) {
+export async function measureEffectCost(session, baseUrl, plan, effect) {
   const { page } = session;
   await startToFirstFrame(page, `${baseUrl}/home?stats`, plan.stepTimeoutMs);
   await putOnFirstGlasses(page, plan.stepTimeoutMs);
   await warmUp(page, { seconds: plan.warmupS, minTracked: 20, timeoutMs: 120_000 });
   const seconds = plan.refWindowS / 2;
-  const sums = { clear: { drawn: 0, tracked: 0 }, lenses: { drawn: 0, tracked: 0 } };
-  for (const state of ['clear', 'lenses', 'clear', 'lenses']) {
-    if (state === 'lenses' || sums.lenses.drawn > 0)
-      await enterLenses(page, plan.stepTimeoutMs, LOOKS[state]);
+  const sums = { without: { drawn: 0, tracked: 0 }, with: { drawn: 0, tracked: 0 } };
+  for (const state of ['without', 'with', 'without', 'with']) {
+    if (state === 'with' || sums.with.drawn > 0)
+      await EFFECTS[effect](page, plan.stepTimeoutMs, state === 'with');
     await sleep(2000);
     await resetProbes(page);
     const figures = await measureWindow(session, { seconds, tapSelector: TAP });
@@ -47,10 +61,9 @@ export async function measureLensCost(session, baseUrl, plan) {
     sums[state].tracked += figures.trackedFps / 2;
   }
   const rates = (s) => ({ drawnFps: round(s.drawn, 2), trackedFps: round(s.tracked, 2) });
-  const { clear, lenses } = sums;
   return {
-    clear: rates(clear),
-    lenses: rates(lenses),
-    cost: clear.drawn > 0 ? round(1 - lenses.drawn / clear.drawn, 3) : null,
+    without: rates(sums.without),
+    with: rates(sums.with),
+    cost: sums.without.drawn > 0 ? round(1 - sums.with.drawn / sums.without.drawn, 3) : null,
   };
 }

@@ -1,0 +1,202 @@
+import {
+  CustomBlending,
+  DoubleSide,
+  Matrix3,
+  Mesh,
+  OneFactor,
+  OneMinusSrcAlphaFactor,
+  Scene,
+  ShaderMaterial,
+  SrcAlphaFactor,
+  Vector2,
+  Vector4,
+  WebGLRenderTarget,
+  ZeroFactor,
+  type Camera,
+  type Texture,
+  type WebGLRenderer,
+} from 'three';
+import { BlendPass } from './blend-pass';
+import { BAND_EYES, BAND_TEXELS, bandGeometry } from './face-band';
+import {
+  BAND_FRAGMENT,
+  BAND_VERTEX,
+  FILL_FRAGMENT,
+  LINE_FRAGMENT,
+  morphFragment,
+  UNWRAP_FRAGMENT,
+  UNWRAP_VERTEX,
+  WIDEN_FRAGMENT,
+} from './own-glasses-shaders';
+import { followShare } from './room-map';
+
+/**
+ * How quickly the found lines follow the picture (s): a rim that flickers in and out of the
+ * reading between frames stays taken off, while a head that turns takes the mask along with it
+ * (the band moves with the face; only its own picture changes).
+ */
+const LINES_FOLLOW_S = 0.1;
+/**
+ * While a picture plays, the band is read this often at most (s of its time): the reading lies
+ * on the face, so it holds between readings while the head moves, and software GL is spared
+ * two drawings' passes in three at 30 fps (its cost: the bench's 摘掉我的眼镜 row).
+ */
+const READ_EVERY_S = 0.1;
+
+/**
+ * The wearer's own thin frame taken off the picture (issue 52): the eye band (face-band.ts) is
+ * unwrapped from the picture onto a target of its own, its thin lines found and filled from the
+ * skin around them (own-glasses-shaders.ts), and the fill drawn over the picture on the band's
+ * surface, under the anchor, before the glasses. Off until the user asks; nothing is read back.
+ */
+export class OwnGlasses {
+  /** The band as drawn: a child of the face's anchor, drawn first of the face's content. */
+  readonly mesh: Mesh;
+  private readonly bandMaterial: ShaderMaterial;
+  private readonly unwrapScene = new Scene();
+  private readonly unwrapMaterial: ShaderMaterial;
+  private readonly unwrapMesh: Mesh;
+  private readonly targets: Record<'colour' | 'a' | 'b' | 'lines' | 'fill', WebGLRenderTarget>;
+  private readonly morph = pass(morphFragment(), { grow: 1, fromAlpha: 1 });
+  private readonly widen = pass(WIDEN_FRAGMENT, { grow: 1, fromAlpha: 0 });
+  private readonly fill = pass(FILL_FRAGMENT, { first: 1, mask: null });
+  private readonly lines = new BlendPass(LINE_FRAGMENT, {
+    colour: { value: null },
+    morph: { value: null },
+    eyes: { value: new Vector4(...BAND_EYES.centres) },
+    eyeHalf: { value: new Vector2(...BAND_EYES.half) },
+    follow: { value: 1 },
+  });
+  private lastS: number | null = null;
+
+  constructor(private readonly renderer: WebGLRenderer) {
+    // Bytes: the fill's sums lose under a level to them, and half floats cost more in software.
+    const target = () =>
+      new WebGLRenderTarget(BAND_TEXELS[0], BAND_TEXELS[1], { depthBuffer: false });
+    this.targets = { colour: target(), a: target(), b: target(), lines: target(), fill: target() };
+    const geometry = bandGeometry();
+    this.unwrapMaterial = new ShaderMaterial({
+      uniforms: { map: { value: null }, uvTransform: { value: new Matrix3() } },
+      vertexShader: UNWRAP_VERTEX,
+      fragmentShader: UNWRAP_FRAGMENT,
+      side: DoubleSide,
+      depthTest: false,
+      depthWrite: false,
+    });
+    this.unwrapMesh = new Mesh(geometry, this.unwrapMaterial);
+    this.unwrapMesh.matrixAutoUpdate = false;
+    this.unwrapMesh.matrixWorldAutoUpdate = false;
+    this.unwrapMesh.frustumCulled = false;
+    this.unwrapScene.add(this.unwrapMesh);
+    this.bandMaterial = new ShaderMaterial({
+      uniforms: {
+        fill: { value: this.targets.fill.texture },
+        mask: { value: this.targets.b.texture },
+      },
+      vertexShader: BAND_VERTEX,
+      fragmentShader: BAND_FRAGMENT,
+      side: DoubleSide,
+      depthTest: false,
+      depthWrite: false,
+      // Blended while in the opaque list, so it is drawn before the frame's own parts.
+      blending: CustomBlending,
+      blendSrc: SrcAlphaFactor,
+      blendDst: OneMinusSrcAlphaFactor,
+      // The canvas stays opaque: a lower alpha would let the page show through.
+      blendSrcAlpha: ZeroFactor,
+      blendDstAlpha: OneFactor,
+    });
+    this.mesh = new Mesh(geometry, this.bandMaterial);
+    this.mesh.renderOrder = -1;
+    this.mesh.frustumCulled = false;
+    this.mesh.visible = false;
+  }
+
+  /** Whether the wearer's own frame is taken off; off, the picture is drawn as it came. */
+  get on(): boolean {
+    return this.mesh.visible;
+  }
+
+  set on(on: boolean) {
+    this.mesh.visible = on;
+    this.lastS = null;
+  }
+
+  /**
+   * Reads the band of `background` where the mesh lies now (its world matrix up to date) through
+   * `camera`, at the picture's time `atS`, and readies the band's drawing.
+   */
+  frame(background: Texture, camera: Camera, atS: number): void {
+    if (!this.on) return;
+    const { colour, a, b, lines, fill } = this.targets;
+    const dt = this.lastS === null ? Infinity : atS - this.lastS;
+    if (dt > 0 && dt < READ_EVERY_S) return;
+    this.lastS = atS;
+    background.updateMatrix();
+    this.unwrapMaterial.uniforms.map!.value = background;
+    (this.unwrapMaterial.uniforms.uvTransform!.value as Matrix3).copy(background.matrix);
+    this.unwrapMesh.matrixWorld.copy(this.mesh.matrixWorld);
+    this.render(this.unwrapScene, camera, colour);
+    // The closing in red and the opening in green: across, down, then again shrinking.
+    this.morph.run(this.renderer, a, { src: colour.texture, dir: [1, 0], grow: 1, fromAlpha: 1 });
+    this.morph.run(this.renderer, b, { src: a.texture, dir: [0, 1], grow: 1, fromAlpha: 0 });
+    this.morph.run(this.renderer, a, { src: b.texture, dir: [1, 0], grow: 0, fromAlpha: 0 });
+    this.morph.run(this.renderer, b, { src: a.texture, dir: [0, 1], grow: 0, fromAlpha: 0 });
+    const u = this.lines.uniforms;
+    u.colour!.value = colour.texture;
+    u.morph!.value = b.texture;
+    u.follow!.value = followShare(dt, LINES_FOLLOW_S);
+    this.lines.into(this.renderer, lines);
+    this.widen.run(this.renderer, a, { src: lines.texture, dir: [1, 0] });
+    this.widen.run(this.renderer, b, { src: a.texture, dir: [0, 1] });
+    this.fill.run(this.renderer, a, {
+      src: colour.texture,
+      mask: b.texture,
+      dir: [1, 0],
+      first: 1,
+    });
+    this.fill.run(this.renderer, fill, { src: a.texture, dir: [0, 1], first: 0 });
+  }
+
+  private render(scene: Scene, camera: Camera, target: WebGLRenderTarget): void {
+    const previous = this.renderer.getRenderTarget();
+    this.renderer.setRenderTarget(target);
+    try {
+      this.renderer.render(scene, camera);
+    } finally {
+      this.renderer.setRenderTarget(previous);
+    }
+  }
+
+  dispose(): void {
+    for (const target of Object.values(this.targets)) target.dispose();
+    for (const p of [this.morph, this.widen, this.fill]) p.dispose();
+    this.lines.dispose();
+    this.unwrapMaterial.dispose();
+    this.bandMaterial.dispose();
+    this.mesh.geometry.dispose();
+  }
+}
+
+type PassValues = Record<string, number | number[] | Texture | null>;
+
+/** A pass that replaces its target, its uniforms set by name at each run (vectors as arrays). */
+function pass(fragment: string, defaults: PassValues) {
+  const uniforms = { src: { value: null }, dir: { value: new Vector2() } } as Record<
+    string,
+    { value: unknown }
+  >;
+  for (const [name, value] of Object.entries(defaults)) uniforms[name] = { value };
+  const blend = new BlendPass(fragment, uniforms, false);
+  return {
+    run(renderer: WebGLRenderer, target: WebGLRenderTarget, values: PassValues): void {
+      for (const [name, value] of Object.entries(values)) {
+        const uniform = uniforms[name]!;
+        if (Array.isArray(value)) (uniform.value as Vector2).set(value[0]!, value[1]!);
+        else uniform.value = value;
+      }
+      blend.into(renderer, target);
+    },
+    dispose: () => blend.dispose(),
+  };
+}
