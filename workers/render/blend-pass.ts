@@ -8,7 +8,9 @@ import {
   Scene,
   ShaderMaterial,
   SrcAlphaFactor,
+  Vector2,
   type IUniform,
+  type Texture,
   type WebGLRenderer,
   type WebGLRenderTarget,
 } from 'three';
@@ -76,4 +78,30 @@ export class BlendPass {
     this.material.dispose();
     this.quad.dispose();
   }
+}
+
+type PassValues = Record<string, number | number[] | Texture | null>;
+
+/**
+ * A pass that replaces its target (own-glasses.ts), its uniforms set by name at each run: `src`
+ * and `dir` always, vectors as arrays.
+ */
+export function replacePass(fragment: string, defaults: PassValues) {
+  const uniforms = { src: { value: null }, dir: { value: new Vector2() } } as Record<
+    string,
+    { value: unknown }
+  >;
+  for (const [name, value] of Object.entries(defaults)) uniforms[name] = { value };
+  const blend = new BlendPass(fragment, uniforms, false);
+  return {
+    run(renderer: WebGLRenderer, target: WebGLRenderTarget, values: PassValues): void {
+      for (const [name, value] of Object.entries(values)) {
+        const uniform = uniforms[name]!;
+        if (Array.isArray(value)) (uniform.value as Vector2).set(value[0]!, value[1]!);
+        else uniform.value = value;
+      }
+      blend.into(renderer, target);
+    },
+    dispose: () => blend.dispose(),
+  };
 }

@@ -1,3 +1,4 @@
+import { LINEAR } from './blend-pass';
 import { BAND_TEXELS } from './face-band';
 
 /**
@@ -129,6 +130,7 @@ void main() {
 }`;
 
 export const BAND_FRAGMENT = /* glsl */ `
+${LINEAR}
 uniform sampler2D fill;
 uniform sampler2D mask;
 varying vec2 vUv;
@@ -139,5 +141,8 @@ void main() {
   vec2 edge = min(vUv, 1.0 - vUv) * ${SIZE} / ${f(BAND_TEXELS[1] / 8)};
   float fade = clamp(min(edge.x, edge.y), 0.0, 1.0);
   float a = clamp(2.5 * texture2D(mask, vUv).r, 0.0, 1.0) * sure * fade;
-  gl_FragColor = vec4(f.rgb / max(f.a, 1e-3), a);
+  // Decoded, then encoded for where it is drawn, as three's background is: the canvas takes the
+  // stored values back, and a transmission pass's target its linear light.
+  gl_FragColor = vec4(linear(clamp(f.rgb / max(f.a, 1e-3), 0.0, 1.0)), a);
+  #include <colorspace_fragment>
 }`;
