@@ -278,6 +278,8 @@ export class TryOnPipeline {
 
   /** Whether the wearer's own thin frame is taken off the picture (render/own-glasses.ts). */
   takeOffOwnGlasses(on: boolean): void {
+    // Every new engine is told the toggle's state: a kept picture is drawn again only for a change.
+    if (this.scene.ownGlasses.on === on) return;
     this.scene.ownGlasses.on = on;
     this.kept.redraw();
   }
