@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FrameLedger } from '../../workers/common/frame-ledger';
 import { RisingClock } from '../../workers/common/rising-clock';
 import { KeptPicture } from '../../workers/pipeline/kept-picture';
+import { capturePng } from '../../workers/render/scene-content';
 import type { TryOnScene } from '../../workers/render/scene';
 import type { Tracking } from '../../workers/tracking/frame-tracking';
 
@@ -30,9 +31,15 @@ function harness(framesWaiting = false) {
     },
     render: () => renders.push(anchor.visible ? anchor.matrix.elements[12]! : null),
   };
-  // Its own detection finds the face at x = 1 000.
+  // Its own detection finds the face at x = 1 000; a held frame waiting on that result is drawn
+  // as it comes (remote-tracking.ts: onResult), with the pose at its own time, x = 5 000.
   const tracking = {
-    trackNow: vi.fn(async () => scene.setPose(poseOf(1000))),
+    trackNow: vi.fn(async () => {
+      scene.setPose(poseOf(1000));
+      const own = poseOf(1000);
+      scene.setPose(poseOf(5000));
+      return own;
+    }),
   } as unknown as Tracking;
   const frame = () => ({ clone: () => frame(), close: () => {} }) as unknown as VideoFrame;
   const kept = new KeptPicture(
@@ -62,6 +69,18 @@ describe('KeptPicture', () => {
     scene.setPose(poseOf(700));
     kept.show();
     expect(renders.at(-1)).toBe(1000);
+  });
+
+  it('saves a photo with its own pose, not that of a frame drawn as its result came', async () => {
+    const { scene, kept, frame } = harness();
+    const drawnAt: (number | null)[] = [];
+    vi.mocked(capturePng).mockImplementation(async () => {
+      drawnAt.push(scene.anchor.visible ? scene.anchor.matrix.elements[12]! : null);
+      return new Blob();
+    });
+    kept.keep(frame(), 100, false, false);
+    await kept.capture(2);
+    expect(drawnAt).toEqual([1000]);
   });
 
   it('is not tracked again while held frames are still to be drawn', async () => {

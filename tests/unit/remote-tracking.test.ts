@@ -11,6 +11,7 @@ import { FacePose } from '../../workers/tracking/face-pose';
 import { RemoteTracking, TRACK_ANSWER_MS } from '../../workers/tracking/remote-tracking';
 import type { TrackScheduler } from '../../workers/tracking/track-scheduler';
 import type { TrackWorkerLink } from '../../workers/tracking/track-worker-link';
+import type { PoseSink } from '../../workers/common/pose-sink';
 import { faceAt, fakeScene } from './face-fakes';
 
 beforeEach(() => vi.useFakeTimers());
@@ -29,7 +30,11 @@ function fakeFrame() {
   return { frame: frame as unknown as VideoFrame, counts };
 }
 
-function tracking(detect: () => Promise<unknown>, pose?: FacePose) {
+function tracking(
+  detect: () => Promise<unknown>,
+  pose?: FacePose,
+  anchor = { visible: false, matrix: new Matrix4() },
+) {
   const stuck = vi.fn();
   const link = {
     delegate: 'CPU',
@@ -45,7 +50,7 @@ function tracking(detect: () => Promise<unknown>, pose?: FacePose) {
   const scheduler = { due: () => true, tracked: () => {}, reset: () => {} };
   const facePose = { motion: null, soughtFaces: 1, predict: () => {}, apply: () => {} };
   const scene = {
-    anchor: { visible: false, matrix: new Matrix4() },
+    anchor,
     camera: new PerspectiveCamera(),
     size: { width: 640, height: 360 },
   };
@@ -120,4 +125,26 @@ it('poses a photo with its own detection when the video jumps while it is out, a
   // The frames after the jump wait for their own detection: no pose carried over from the photo.
   remote.frame(frame, 20, false);
   expect(poses.at(-1)).toBeNull();
+});
+
+it('hands a photo the pose its own result gave, though frames waiting on it are drawn first', async () => {
+  // FacePose poses the scene whose anchor the tracking reads, as scene-pose-sink.ts does.
+  const anchor = { visible: false, matrix: new Matrix4() };
+  const setPose = (m: Matrix4 | null) => {
+    anchor.visible = m !== null;
+    if (m) anchor.matrix.copy(m);
+  };
+  const sink: PoseSink = { ...fakeScene().scene, setPose };
+  let answer: (value: unknown) => void = () => {};
+  const detect = () => new Promise((resolve) => (answer = resolve));
+  const { remote } = tracking(detect, new FacePose(sink), anchor);
+  // A playing file's held frame, late and waiting on the detection, is drawn as its result comes
+  // with its own pose (at a loop's seam: the file's first frame's).
+  remote.onResult = () => setPose(new Matrix4().makeTranslation(99, 0, -50));
+  const photo = remote.trackNow(fakeFrame().frame, 10, false);
+  await vi.advanceTimersByTimeAsync(0);
+  answer({ ...faceAt(0.7), soughtFaces: 1 });
+  const own = await photo;
+  expect(anchor.matrix.elements[12]).toBe(99);
+  expect(own!.elements[12]).toBeCloseTo(6, 5);
 });

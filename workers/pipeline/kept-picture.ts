@@ -152,13 +152,15 @@ export class KeptPicture {
     // A clone: newer frames may replace (and close) the kept one while it is being tracked.
     const frame = this.frames.clone(kept);
     try {
-      await this.tracking.trackNow(frame, this.clock.again(), this.mirror);
+      const own = await this.tracking.trackNow(frame, this.clock.again(), this.mirror);
       this.onTracked();
-      // The result was applied in this task: the scene holds this picture's pose.
+      // Held frames drawn as the result came (a playing file's, waiting on it) have posed the
+      // scene for newer pictures since: at a loop's seam, for the file's first frame.
+      this.scene.setPose(own);
       if (this.frame === kept) {
         this.ownPose = this.stillPose = true;
-        this.ownShown = this.scene.anchor.visible;
-        this.own.copy(this.scene.anchor.matrix);
+        this.ownShown = own !== null;
+        if (own) this.own.copy(own);
       }
       return await use(frame, this.mirror);
     } finally {

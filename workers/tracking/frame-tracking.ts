@@ -1,3 +1,4 @@
+import type { Matrix4 } from 'three';
 import type { Delegate } from '../../src/shared/try-on-types';
 import type { DelegatePicker } from './delegate-picker';
 import type { FacePose } from './face-pose';
@@ -37,9 +38,11 @@ export interface Tracking {
   readonly detecting: boolean;
   /**
    * Gives `frame` (borrowed) its own pose, unfiltered: a photo, or a change shown on a paused
-   * picture.
+   * picture. Resolves with that pose as its result left the scene (null: no glasses), copied
+   * then: frames drawn as the result came (held frames waiting on it) pose the scene for
+   * themselves before the caller runs.
    */
-  trackNow(frame: VideoFrame, timeMs: number, mirror: boolean): Promise<void>;
+  trackNow(frame: VideoFrame, timeMs: number, mirror: boolean): Promise<Matrix4 | null>;
   /**
    * Gets the model's one-off start-up work done before the first frame; takes a timestamp from
    * `next` (the pipeline's RisingClock) only if it does.
@@ -89,9 +92,9 @@ export class InlineTracking implements Tracking {
     return false;
   }
 
-  trackNow(frame: VideoFrame, timeMs: number, mirror: boolean): Promise<void> {
+  trackNow(frame: VideoFrame, timeMs: number, mirror: boolean): Promise<Matrix4 | null> {
     this.track(frame, timeMs, mirror, true);
-    return Promise.resolve();
+    return Promise.resolve(posedNow(this.scene));
   }
 
   /** `?track=audit`: tracks every frame for the reference, poses the picture as adaptive would. */
@@ -138,4 +141,9 @@ export class InlineTracking implements Tracking {
   close(): void {
     this.picker.close();
   }
+}
+
+/** The pose `scene` holds now, copied (null: no glasses shown). */
+export function posedNow(scene: TryOnScene): Matrix4 | null {
+  return scene.anchor.visible ? scene.anchor.matrix.clone() : null;
 }

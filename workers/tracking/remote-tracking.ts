@@ -2,7 +2,7 @@ import * as Comlink from 'comlink';
 import { Matrix4 } from 'three';
 import type { Delegate } from '../../src/shared/try-on-types';
 import type { FacePose } from './face-pose';
-import type { FrameTrack, Tracking } from './frame-tracking';
+import { posedNow, type FrameTrack, type Tracking } from './frame-tracking';
 import type { TryOnScene } from '../render/scene';
 import { TrackAudit } from '../diagnostics/track-audit';
 import type { TrackScheduler } from './track-scheduler';
@@ -99,7 +99,7 @@ export class RemoteTracking implements Tracking {
       .catch((error: unknown) => console.warn('warm-up failed', error));
   }
 
-  trackNow(frame: VideoFrame, timeMs: number, mirror: boolean): Promise<void> {
+  trackNow(frame: VideoFrame, timeMs: number, mirror: boolean): Promise<Matrix4 | null> {
     return this.send(frame, timeMs, mirror, true);
   }
 
@@ -112,9 +112,9 @@ export class RemoteTracking implements Tracking {
     timeMs: number,
     mirror: boolean,
     still = false,
-  ): Promise<void> {
+  ): Promise<Matrix4 | null> {
     try {
-      await this.detectAndApply(frame, timeMs, mirror, still);
+      return await this.detectAndApply(frame, timeMs, mirror, still);
     } finally {
       // Held frames past their time wait while a detection is out: each end is heard.
       this.onResult();
@@ -126,7 +126,7 @@ export class RemoteTracking implements Tracking {
     timeMs: number,
     mirror: boolean,
     still: boolean,
-  ): Promise<void> {
+  ): Promise<Matrix4 | null> {
     const epoch = this.epoch;
     const capturedMs = frame.timestamp / 1000;
     const clone = this.frames.clone(frame);
@@ -152,7 +152,7 @@ export class RemoteTracking implements Tracking {
     // A moving frame's result from before a jump no longer counts. A still picture's does: a photo
     // is drawn with it, whatever the video did meanwhile (it loops under a photo).
     const jumped = epoch !== this.epoch;
-    if (this.closed || (jumped && !still)) return;
+    if (this.closed || (jumped && !still)) return null;
     // A file's kept picture is older than the results already in (held-frames.ts): the filter
     // does not learn it, or it would take an old pose for the newest.
     const newest = this.facePose.newestMs;
@@ -164,6 +164,8 @@ export class RemoteTracking implements Tracking {
       mirror,
       still ? (jumped || behind ? 'still-before-jump' : 'still') : 'moving',
     );
+    // Taken before `send` lets held frames waiting on this result pose the scene for themselves.
+    const posed = posedNow(this.scene);
     // The picker ignores a count it already has (a second result before the change lands).
     if (this.facePose.soughtFaces !== result.soughtFaces) {
       this.faceCount = this.link.remote
@@ -173,10 +175,11 @@ export class RemoteTracking implements Tracking {
         });
     }
     // The scheduler and the audit time the frames since the jump only.
-    if (jumped) return;
+    if (jumped) return posed;
     this.scheduler.tracked(timeMs, ms);
     this.fresh = ms;
     this.compare(timeMs);
+    return posed;
   }
 
   private remember(timeMs: number): void {
