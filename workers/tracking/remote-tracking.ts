@@ -164,8 +164,9 @@ export class RemoteTracking implements Tracking {
       mirror,
       still ? (jumped || behind ? 'still-before-jump' : 'still') : 'moving',
     );
-    // Taken before `send` lets held frames waiting on this result pose the scene for themselves.
-    const posed = posedNow(this.scene);
+    // Taken before `send` lets held frames waiting on this result pose the scene for themselves;
+    // only a still picture's caller asks for it (trackNow).
+    const posed = still ? posedNow(this.scene) : null;
     // The picker ignores a count it already has (a second result before the change lands).
     if (this.facePose.soughtFaces !== result.soughtFaces) {
       this.faceCount = this.link.remote
