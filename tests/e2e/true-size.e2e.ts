@@ -89,12 +89,16 @@ const measured: Measured[] = [];
  */
 async function measureSettled(page: Page): Promise<void> {
   const stats = page.getByTestId('pipeline-stats');
-  const watched = ['worker-tracked', 'in-flight', 'measured-frames', 'pd-mm', 'face-width-mm'];
+  const watched = [
+    'worker-tracked',
+    'in-flight',
+    'measured-frames',
+    'pd-mm',
+    'face-width-mm',
+    'drawn',
+  ];
   const state = () =>
-    stats.evaluate(
-      (el, names) => names.map((n) => el.getAttribute(`data-${n}`) ?? ''),
-      [...watched, 'drawn'],
-    );
+    stats.evaluate((el, names) => names.map((n) => el.getAttribute(`data-${n}`) ?? ''), watched);
   let last = await state();
   let since = Date.now();
   let trackedLast = false;
@@ -109,7 +113,7 @@ async function measureSettled(page: Page): Promise<void> {
     trackedLast = now[0] !== last[0];
     [last, since] = [now, Date.now()];
   }
-  console.log(`settled: ${[...watched, 'drawn'].map((n, i) => `${n} ${last[i]}`).join(', ')}`);
+  console.log(`settled: ${watched.map((n, i) => `${n} ${last[i]}`).join(', ')}`);
 }
 
 /**
