@@ -45,19 +45,20 @@ fail() { [ "$status" -ne 0 ] || status=$1; }
 live=(tests/e2e/shipped.e2e.ts tests/e2e/video-file.e2e.ts tests/e2e/occlusion.e2e.ts)
 timed "e2e (Chromium): a moving face" npx vitest run --project e2e "${live[@]}" \
   > >(tee "$logs/live") 2>&1 || fail $?
-# 2. The rest, in three lanes whose files take about as long (the summary below gives each
-# file's time). Lane C's privacy session spends most of its time waiting in real time for
-# MediaPipe's 60 s log flush with its video paused (privacy.e2e.ts), so the pages after it use
-# what the other two leave idle.
-lane_a=(tests/e2e/camera.e2e.ts tests/e2e/faults.e2e.ts tests/e2e/page-fallback.e2e.ts
-  tests/e2e/known-face.e2e.ts tests/e2e/true-size.e2e.ts)
+# 2. The rest, in three lanes whose files take about as long alone (docs/testing.md; the summary
+# below gives each file's time in its lane), their cameras at 15 fps (E2E_CAMERA_FPS,
+# tests/e2e/app-session.ts). Lane C's privacy session spends most of its time waiting in real
+# time for MediaPipe's 60 s log flush with its video paused (privacy.e2e.ts), so the pages after
+# it use what the other two leave idle.
+lane_a=(tests/e2e/camera.e2e.ts tests/e2e/faults.e2e.ts tests/e2e/true-size.e2e.ts
+  tests/e2e/page-fallback.e2e.ts tests/e2e/big-catalogue.e2e.ts tests/e2e/shared-colours.e2e.ts
+  tests/e2e/site.e2e.ts)
 lane_b=(tests/e2e/photo.e2e.ts tests/e2e/try-all.e2e.ts tests/e2e/lens.e2e.ts
-  tests/e2e/phone.e2e.ts tests/e2e/smoke.e2e.ts tests/e2e/big-catalogue.e2e.ts
-  tests/e2e/room-light.e2e.ts)
-lane_c=(tests/e2e/privacy.e2e.ts tests/e2e/storage.e2e.ts tests/e2e/check-page.e2e.ts
-  tests/e2e/shared-colours.e2e.ts tests/e2e/site.e2e.ts tests/e2e/embed.e2e.ts
-  tests/e2e/bad-catalogue.e2e.ts tests/e2e/bad-video-files.e2e.ts tests/e2e/shop-glasses.e2e.ts
-  tests/e2e/text-fit.e2e.ts tests/e2e/own-glasses.e2e.ts)
+  tests/e2e/phone.e2e.ts tests/e2e/smoke.e2e.ts tests/e2e/room-light.e2e.ts
+  tests/e2e/own-glasses.e2e.ts)
+lane_c=(tests/e2e/privacy.e2e.ts tests/e2e/known-face.e2e.ts tests/e2e/storage.e2e.ts
+  tests/e2e/check-page.e2e.ts tests/e2e/embed.e2e.ts tests/e2e/bad-catalogue.e2e.ts
+  tests/e2e/bad-video-files.e2e.ts tests/e2e/shop-glasses.e2e.ts tests/e2e/text-fit.e2e.ts)
 # Beside the engines, at the lowest priority: the shop tools, whose commands and loader check
 # files, not a pace, and the lanes' fixtures, made by importing the lanes' files with no test
 # selected (each makes what it needs at import, in .cache/fixtures/: the known face, photos,
@@ -77,6 +78,7 @@ cat "$logs/tools"
 # A fixture that cannot be made fails its lane's file again, with the same message.
 wait "$f" || cat "$logs/fixtures"
 
+export E2E_CAMERA_FPS=15
 timed "e2e (Chromium), lane A" npx vitest run --project e2e "${lane_a[@]}" >"$logs/a" 2>&1 &
 a=$!
 timed "e2e (Chromium), lane B" npx vitest run --project e2e "${lane_b[@]}" >"$logs/b" 2>&1 &

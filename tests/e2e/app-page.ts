@@ -41,7 +41,7 @@ export async function waitForStats(
 }
 
 /** In the page: the notices shown and the preview video's state, as one line. */
-function screenState(): string {
+export function screenState(): string {
   const notices = [...document.querySelectorAll('[role="alert"], [role="status"]')]
     .map((el) => el.textContent?.trim())
     .filter(Boolean);

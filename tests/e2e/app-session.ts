@@ -23,6 +23,29 @@ const FRAME_LEDGER = `(() => {
   };
 })();`;
 
+/**
+ * `E2E_CAMERA_FPS`: the camera's frames a second, at most, asked as the app's own request's
+ * `frameRate.max` (Chromium drops the rest before the page sees them, as a phone's camera does in
+ * dim light). scripts/run-tests.sh sets it for the lanes, which judge no pace: the app draws a
+ * frame per camera frame, so three lanes at the clips' 25–30 fps spent their CPU drawing while
+ * their tests waited on tracking (docs/testing.md gives the figures). Unset, the camera runs at
+ * its clip's own rate.
+ */
+const CAMERA_FPS = Number(process.env.E2E_CAMERA_FPS ?? 0);
+if (!Number.isFinite(CAMERA_FPS) || CAMERA_FPS < 0) {
+  throw new Error(`E2E_CAMERA_FPS is not a frame rate: ${process.env.E2E_CAMERA_FPS}`);
+}
+const cameraAtMost = (fps: number) => `(() => {
+  const media = navigator.mediaDevices;
+  if (!media?.getUserMedia) return;
+  const open = media.getUserMedia.bind(media);
+  media.getUserMedia = (constraints) => {
+    const video = constraints?.video;
+    if (video && typeof video === 'object') video.frameRate = { max: ${fps} };
+    return open(constraints);
+  };
+})();`;
+
 export interface FrameLedger {
   made: number;
   closed: number;
@@ -81,6 +104,7 @@ export async function openApp(
   });
   await context.addInitScript(FRAME_LEDGER);
   await context.addInitScript(HIDE_STATS);
+  if (CAMERA_FPS > 0) await context.addInitScript(cameraAtMost(CAMERA_FPS));
   if (initScript) await context.addInitScript(initScript);
   await onContext?.(context);
   const page = await context.newPage();

@@ -3,23 +3,48 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { shootPicture, type Shot } from '../outside/screen';
-import { waitForStats } from './app-page';
+import { screenState, waitForStats } from './app-page';
+import { recentConsole } from './app-session';
 
-/** The screen once it shows a picture other than `previous` and stays on it. */
+/**
+ * The screen once it shows a picture other than `previous` and stays on it. Past the deadline it
+ * says which way it failed (the previous picture kept, or never two equal shots running) with
+ * what the page said.
+ */
 export async function settledShot(page: Page, previous: Shot | null): Promise<Shot> {
   let shot: Shot | null = null;
-  await expect
-    .poll(
-      async () => {
-        shot = await shootPicture(page);
-        if (previous?.png.equals(shot.png)) return false;
-        return shot.png.equals((await shootPicture(page)).png);
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(true);
+  const looks = { previous: 0, changing: 0 };
+  try {
+    await expect
+      .poll(
+        async () => {
+          shot = await shootPicture(page);
+          if (previous?.png.equals(shot.png)) {
+            looks.previous++;
+            return false;
+          }
+          const steady = shot.png.equals((await shootPicture(page)).png);
+          if (!steady) looks.changing++;
+          return steady;
+        },
+        { timeout: SETTLE_MS },
+      )
+      .toBe(true);
+  } catch (error) {
+    const shown = await page
+      .evaluate(screenState)
+      .catch((why: unknown) => `unread: ${String(why)}`);
+    throw new Error(
+      `the screen did not settle on a new picture in ${SETTLE_MS / 1000} s: ` +
+        `${looks.previous} looks showed the previous picture, ${looks.changing} changed between ` +
+        `two shots; screen: ${shown}; console: ${JSON.stringify(recentConsole(page))}`,
+      { cause: error },
+    );
+  }
   return shot!;
 }
+
+const SETTLE_MS = 60_000;
 
 /** `shoot` while the picture is held (the glasses hidden), released after whatever happens. */
 export async function whileHeld<T>(page: Page, shoot: () => Promise<T>): Promise<T> {
