@@ -99,38 +99,6 @@ async function playingVideo(page: Page): Promise<{ worn: Shot; bare: Shot }> {
   return { worn, bare: last! };
 }
 
-/** The pixels the frame darkens in `worn` against `bare`, outside what is drawn over either. */
-async function framePixels({ worn, bare }: { worn: Shot; bare: Shot }): Promise<number> {
-  const [a, b] = await Promise.all([decodePicture(worn.png), decodePicture(bare.png)]);
-  const light = (() => {
-    try {
-      return frameLight(a, b, [...worn.covered, ...bare.covered]);
-    } catch (error) {
-      if (error instanceof Error && error.message === 'no glasses in the picture') return null;
-      throw error;
-    }
-  })();
-  return light ? light.pixels.left + light.pixels.right : 0;
-}
-
-/**
- * A new photo worn and held bare, the worn shot once it shows the frame: a new photo can stand
- * steady bare for a moment after its detection (5e4bcfb's fresh-clone run took such a picture
- * for the worn one lit from the left, and found no glasses in it). The next steady picture
- * other than it is then the worn one; a frame never drawn ends in settledShot's deadline.
- */
-async function photoWornThenBare(page: Page, previous: Shot | null) {
-  let shots = await wornThenBare(page, previous);
-  for (let bareAtFirst = 0; (await framePixels(shots)) === 0; bareAtFirst++) {
-    expect(bareAtFirst, 'the photo stays bare').toBeLessThan(2);
-    console.log(
-      `[room-light] the photo's worn shot showed no frame (${bareAtFirst + 1}): shot again`,
-    );
-    shots = await wornThenBare(page, shots.worn);
-  }
-  return shots;
-}
-
 /** Each of `looks` worn and held bare, as the screen shows them. */
 async function seenAt<L extends Look>(path: string, looks: readonly L[]): Promise<Record<L, Seen>> {
   return withApp(server.url, { path }, async ({ page }) => {
@@ -144,7 +112,7 @@ async function seenAt<L extends Look>(path: string, looks: readonly L[]): Promis
       await trackedSince(page, tracked);
       if (k === 0) await wearGlasses(page, '002'); // a black acetate frame
       const { worn, bare }: { worn: Shot; bare: Shot } =
-        look === 'video' ? await playingVideo(page) : await photoWornThenBare(page, previous);
+        look === 'video' ? await playingVideo(page) : await wornThenBare(page, previous);
       previous = worn;
       const covered = [...worn.covered, ...bare.covered];
       const [a, b] = await Promise.all([decodePicture(worn.png), decodePicture(bare.png)]);
