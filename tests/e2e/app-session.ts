@@ -41,10 +41,17 @@ const cameraAtMost = (fps: number) => `(() => {
   const open = media.getUserMedia.bind(media);
   media.getUserMedia = (constraints) => {
     const video = constraints?.video;
-    if (video && typeof video === 'object') video.frameRate = { max: ${fps} };
-    return open(constraints);
+    if (!video) return open(constraints);
+    const asked = video === true ? {} : video;
+    const frameRate = typeof asked.frameRate === 'object' ? asked.frameRate : {};
+    return open({ ...constraints, video: { ...asked, frameRate: { ...frameRate, max: ${fps} } } });
   };
 })();`;
+
+/** Caps the context's camera at E2E_CAMERA_FPS, when set, before its first page. */
+export async function capCamera(context: BrowserContext): Promise<void> {
+  if (CAMERA_FPS > 0) await context.addInitScript(cameraAtMost(CAMERA_FPS));
+}
 
 export interface FrameLedger {
   made: number;
@@ -104,7 +111,7 @@ export async function openApp(
   });
   await context.addInitScript(FRAME_LEDGER);
   await context.addInitScript(HIDE_STATS);
-  if (CAMERA_FPS > 0) await context.addInitScript(cameraAtMost(CAMERA_FPS));
+  await capCamera(context);
   if (initScript) await context.addInitScript(initScript);
   await onContext?.(context);
   const page = await context.newPage();

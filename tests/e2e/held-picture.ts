@@ -2,7 +2,7 @@
 // shows it: the hold takes effect a moment after the press, later on a loaded machine.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { decodePicture, inRects } from '../outside/picture-judge';
+import { picturesDiffer } from '../outside/picture-change';
 import { shootPicture, type Shot } from '../outside/screen';
 import { screenState, waitForStats } from './app-page';
 import { recentConsole } from './app-session';
@@ -39,7 +39,7 @@ export async function settledShot(
     const shown = await page
       .evaluate(screenState)
       .catch((why: unknown) => `unread: ${String(why)}`);
-    throw new Error(
+    throw new Unsettled(
       `the screen did not settle on a new picture in ${timeoutMs / 1000} s: ` +
         `${looks.previous} looks showed the previous picture, ${looks.changing} changed between ` +
         `two shots; screen: ${shown}; console: ${JSON.stringify(recentConsole(page))}`,
@@ -51,41 +51,25 @@ export async function settledShot(
 
 const SETTLE_MS = 60_000;
 /**
- * How long a hold may take to hide the glasses: the label under the picture changes at once, the
- * picture when the engine has drawn it bare.
+ * How long a hold may take to show the picture bare: the label over it changes at once, the
+ * picture once the engine has drawn it without the glasses (later on a loaded machine).
  */
 const HIDE_MS = 20_000;
 
 const bytesDiffer = async (a: Shot, b: Shot) => !a.png.equals(b.png);
 
-/**
- * Whether the picture itself differs, outside what is drawn over either shot (the hold's label
- * changes as the press becomes a hold, before the engine hides the glasses): at least
- * PICTURE_CHANGE pixels with a channel changed by more than CHANNEL_CHANGE.
- */
-async function pictureDiffers(a: Shot, b: Shot): Promise<boolean> {
-  const [p, q] = await Promise.all([decodePicture(a.png), decodePicture(b.png)]);
-  if (p.width !== q.width || p.height !== q.height) return true;
-  const covered = [...a.covered, ...b.covered];
-  let changed = 0;
-  for (let y = 0; y < p.height; y++) {
-    for (let x = 0; x < p.width; x++) {
-      if (inRects(covered, x, y)) continue;
-      const i = (y * p.width + x) * p.channels;
-      const j = (y * q.width + x) * q.channels;
-      for (let c = 0; c < 3; c++) {
-        if (Math.abs(p.data[i + c]! - q.data[j + c]!) > CHANNEL_CHANGE) {
-          if (++changed >= PICTURE_CHANGE) return true;
-          break;
-        }
-      }
-    }
-  }
-  return false;
-}
-/** Worn, frame 002 changes 3 000–4 000 of the picture's pixels (room-light.e2e.ts logs them). */
-const PICTURE_CHANGE = 100;
-const CHANNEL_CHANGE = 16;
+/** Settling past its deadline. */
+class Unsettled extends Error {}
+
+/** The next steady picture whose own pixels differ from `previous`'s; null past HIDE_MS. */
+const newPicture = (page: Page, previous: Shot) =>
+  settledShot(page, previous, { differs: picturesDiffer, timeoutMs: HIDE_MS }).catch(
+    (error: unknown) => {
+      if (error instanceof Unsettled) return null;
+      throw error;
+    },
+  );
+
 /** `shoot` while the picture is held (the glasses hidden), released after whatever happens. */
 export async function whileHeld<T>(page: Page, shoot: () => Promise<T>): Promise<T> {
   const box = (await page.getByTestId('picture').boundingBox())!;
@@ -100,11 +84,12 @@ export async function whileHeld<T>(page: Page, shoot: () => Promise<T>): Promise
 
 /**
  * A new still picture worn, once the screen steadily shows one other than `previousWorn` (the
- * last picture's), then held bare: the first steady picture whose own pixels differ from the
- * worn one. A hold that changes no pixel within HIDE_MS found no glasses to hide: a new photo can
- * stand steady bare for a moment after its detection, so the worn picture is awaited again once,
- * as the next steady picture other than it. Wait for the new picture's own detection first
- * (`trackedSince`): a new photo shows bare until then.
+ * last picture's), then held bare: a pair the screen shows in turn. Held, the first steady
+ * picture whose own pixels differ from the worn one; released, the worn one again. A new photo
+ * can stand bare a moment after its detection and get its glasses during the hold, before the
+ * late hide: then holding changes nothing, or the held picture is the worn one and stays after
+ * the release, and the pair is shot once more from the picture shown. Wait for the new picture's
+ * own detection first (`trackedSince`): a new photo shows bare until then.
  */
 export async function wornThenBare(
   page: Page,
@@ -112,14 +97,17 @@ export async function wornThenBare(
 ): Promise<{ worn: Shot; bare: Shot }> {
   let worn = await settledShot(page, previousWorn);
   for (let hold = 1; ; hold++) {
-    const held = () => settledShot(page, worn, { differs: pictureDiffers, timeoutMs: HIDE_MS });
-    try {
-      return { worn, bare: await whileHeld(page, held) };
-    } catch (error) {
-      if (hold >= 2) throw error;
-      console.log(`[held-picture] holding hid nothing in ${HIDE_MS / 1000} s: worn shot again`);
-    }
-    worn = await settledShot(page, worn);
+    const bare = await whileHeld(page, () => newPicture(page, worn));
+    const back = bare && (await newPicture(page, bare));
+    if (bare && back && !(await picturesDiffer(back, worn))) return { worn, bare };
+    const why = !bare
+      ? `holding changed none of the picture in ${HIDE_MS / 1000} s`
+      : !back
+        ? 'released, the picture held stayed'
+        : 'released, the screen showed another picture than the worn one';
+    if (hold >= 2) throw new Error(`no worn picture and its bare one, held twice: ${why}`);
+    console.log(`[held-picture] ${why}: the pair shot again`);
+    worn = back ?? bare ?? (await settledShot(page, worn));
   }
 }
 

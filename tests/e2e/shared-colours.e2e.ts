@@ -90,7 +90,7 @@ function changedPixels(a: Picture, b: Picture): number {
 
 /**
  * The colour a tap put on, once its cell is worn and the screen shows green (or none), then shot
- * worn and held bare (within 60 s each).
+ * worn and held bare (held-picture.ts's wornThenBare).
  */
 async function wornColour(page: Page, serialNo: string, green: boolean): Promise<Worn> {
   await page

@@ -12,6 +12,7 @@ import {
 } from '../../src/shared/storage-constants';
 import { HIDE_STATS } from '../outside/screen';
 import { launchChromium } from './browser.mjs';
+import { capCamera } from './app-session';
 
 /** Storage names, passed into page.evaluate (which cannot see imports). */
 const NAMES = {
@@ -125,6 +126,7 @@ export async function newSession(
     viewport: { width: 430, height: 900 },
   });
   await context.addInitScript(HIDE_STATS);
+  await capCamera(context);
   if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.log('[pageerror]', error.message));
