@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
 import { zhCN } from '../../src/i18n/zh-CN';
 import { stillFacePicture } from '../outside/clips.mjs';
-import type { Picture } from '../outside/barcode.mjs';
+import { changedPixels } from '../outside/picture-change';
 import { CHANGED, decodePicture } from '../outside/picture-judge';
 import { shootPicture } from '../outside/screen';
 import { greenPixels } from '../outside/temple-hide';
@@ -76,18 +76,6 @@ interface Worn {
   frame: number;
 }
 
-/** Pixels that differ between two pictures of one size by more than CHANGED in a channel. */
-function changedPixels(a: Picture, b: Picture): number {
-  let n = 0;
-  for (let i = 0; i < a.width * a.height; i++) {
-    const k = i * a.channels;
-    const m = i * b.channels;
-    const d = [0, 1, 2].map((c) => Math.abs(a.data[k + c]! - b.data[m + c]!));
-    if (Math.max(...d) > CHANGED) n++;
-  }
-  return n;
-}
-
 /**
  * The colour a tap put on, once its cell is worn and the screen shows green (or none), then shot
  * worn and held bare (held-picture.ts's wornThenBare).
@@ -103,7 +91,7 @@ async function wornColour(page: Page, serialNo: string, green: boolean): Promise
   await expect.poll(drawn, { timeout: 60_000 }).toBe(true);
   const { worn, bare } = await wornThenBare(page, null);
   const [a, b] = await Promise.all([decodePicture(worn.png), decodePicture(bare.png)]);
-  return { green: greenPixels(a), frame: changedPixels(a, b) };
+  return { green: greenPixels(a), frame: changedPixels(a, b, CHANGED) };
 }
 
 describe('two colours of one GLB', () => {

@@ -1,7 +1,8 @@
 // Whether two shots of the screen show different pictures, judged on the picture's own pixels:
 // what is drawn over either (a label, a hint, the PD badge) is left out, so a label that changes
 // alone does not count.
-import { decodePicture, inRects } from './picture-judge';
+import type { Picture } from './barcode.mjs';
+import { decodePicture, inRects, type Rect } from './picture-judge';
 import type { Shot } from './screen';
 
 /**
@@ -19,20 +20,32 @@ const CHANNEL_CHANGE = 16;
 export async function picturesDiffer(a: Shot, b: Shot): Promise<boolean> {
   const [p, q] = await Promise.all([decodePicture(a.png), decodePicture(b.png)]);
   if (p.width !== q.width || p.height !== q.height) return true;
-  const covered = [...a.covered, ...b.covered];
+  return changedPixels(p, q, CHANNEL_CHANGE, [...a.covered, ...b.covered]) >= PICTURE_CHANGE;
+}
+
+/**
+ * Pixels of `a` and `b` (one size) with a channel changed by more than `channelChange`, outside
+ * `covered`.
+ */
+export function changedPixels(
+  a: Picture,
+  b: Picture,
+  channelChange: number,
+  covered: readonly Rect[] = [],
+): number {
   let changed = 0;
-  for (let y = 0; y < p.height; y++) {
-    for (let x = 0; x < p.width; x++) {
+  for (let y = 0; y < a.height; y++) {
+    for (let x = 0; x < a.width; x++) {
       if (inRects(covered, x, y)) continue;
-      const i = (y * p.width + x) * p.channels;
-      const j = (y * q.width + x) * q.channels;
+      const i = (y * a.width + x) * a.channels;
+      const j = (y * b.width + x) * b.channels;
       for (let c = 0; c < 3; c++) {
-        if (Math.abs(p.data[i + c]! - q.data[j + c]!) > CHANNEL_CHANGE) {
-          if (++changed >= PICTURE_CHANGE) return true;
+        if (Math.abs(a.data[i + c]! - b.data[j + c]!) > channelChange) {
+          changed++;
           break;
         }
       }
     }
   }
-  return false;
+  return changed;
 }
