@@ -28,8 +28,10 @@ const FRAME_LEDGER = `(() => {
  * `frameRate.max` (Chromium drops the rest before the page sees them, as a phone's camera does in
  * dim light). scripts/run-tests.sh sets it for the lanes, which judge no pace: the app draws a
  * frame per camera frame, so three lanes at the clips' 25–30 fps spent their CPU drawing while
- * their tests waited on tracking (docs/testing.md gives the figures). Unset, the camera runs at
- * its clip's own rate.
+ * their tests waited on tracking. At 8 fps a page still tracks about as often as CPU-bound lanes
+ * let it, at about half the CPU of 15 fps (docs/testing.md gives the figures). The app's own
+ * floor is 4 pictures a second (video-frame-source.ts). Unset, the camera runs at its clip's own
+ * rate.
  */
 const CAMERA_FPS = Number(process.env.E2E_CAMERA_FPS ?? 0);
 if (!Number.isFinite(CAMERA_FPS) || CAMERA_FPS < 0) {
