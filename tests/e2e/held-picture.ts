@@ -32,7 +32,7 @@ export async function settledShot(
           if (!steady) looks.changing++;
           return steady;
         },
-        { timeout: timeoutMs, interval: LOOK_EVERY_MS },
+        { timeout: timeoutMs },
       )
       .toBe(true);
   } catch (error) {
@@ -50,12 +50,6 @@ export async function settledShot(
 }
 
 const SETTLE_MS = 60_000;
-/**
- * Between two looks: each takes two screenshots, about 64 ms of CPU each beyond the page's own
- * work here, which the app and the other lanes then lack (at vitest's 100 ms, a wait of a minute
- * took 364 looks). untilScreen waits as long between its shots.
- */
-const LOOK_EVERY_MS = 250;
 /**
  * How long a hold may take to show the picture bare: the label over it changes at once, the
  * picture once the engine has drawn it without the glasses (later on a loaded machine).
