@@ -16,9 +16,22 @@ const PICTURE_CHANGE = 100;
  */
 const CHANNEL_CHANGE = 16;
 
+/**
+ * A shot's pixels, decoded once: a wait compares each new shot with the same previous one, a few
+ * times a second.
+ */
+const decoded = new WeakMap<Shot, Promise<Picture>>();
+function shotPicture(shot: Shot): Promise<Picture> {
+  const known = decoded.get(shot);
+  if (known) return known;
+  const picture = shot.picture ? Promise.resolve(shot.picture) : decodePicture(shot.png);
+  decoded.set(shot, picture);
+  return picture;
+}
+
 /** Whether `a` and `b` show different pictures outside what is drawn over either. */
 export async function picturesDiffer(a: Shot, b: Shot): Promise<boolean> {
-  const [p, q] = await Promise.all([decodePicture(a.png), decodePicture(b.png)]);
+  const [p, q] = await Promise.all([shotPicture(a), shotPicture(b)]);
   if (p.width !== q.width || p.height !== q.height) return true;
   return changedPixels(p, q, CHANNEL_CHANGE, [...a.covered, ...b.covered]) >= PICTURE_CHANGE;
 }
