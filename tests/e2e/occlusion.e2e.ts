@@ -24,7 +24,6 @@ import { readStats, startCamera, wearGlasses } from './app-page';
 import { withApp } from './app-session';
 import { CACHE, ffmpegCached, prepareFixtures } from './fixtures.mjs';
 import { trackedSince, whileHeld, wornThenBare } from './held-picture';
-import { unlessKnown } from '../engines/known-faults';
 import { knownTurnedPhotos } from './known-face-fixtures';
 import { chooseFile, choosePhoto } from './media-helpers';
 import {
@@ -265,7 +264,7 @@ describe.skipIf(WHY_SKIPPED)('the head hides what is behind it', () => {
     // from earlier pictures is not while the head turns.
     expect(seen.length).toBeGreaterThanOrEqual(PLAYING_JUDGED);
     expectFarHiddenPlaying(seen);
-    await unlessKnown('chromium', 'occlusion-playing-glitch', () => expectNoPlayingGlitch(seen));
+    expectNoPlayingGlitch(seen);
     expectFarBeyondCheek(seen);
   });
 });

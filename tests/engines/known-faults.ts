@@ -1,27 +1,20 @@
 // Faults the outside checks find and that are still open, in Chromium (video-file.e2e.ts,
-// known-face.e2e.ts, occlusion.e2e.ts), and Firefox (engines.e2e.ts; its (c) only, its other
-// checks gate; WebKit's all gate); issue 48's notes give the measurements. Each listed check
-// still runs whole, and its outcome is printed on every run, "known fault seen" with the failure
-// or "known fault not seen", but it does not fail the run: the rest of the suite gates. Fixing a
-// fault means deleting its entry here, which makes its check gate again.
+// known-face.e2e.ts); the engines' checks (engines.e2e.ts) all gate. Issue 48's notes give the
+// measurements. Each listed check still runs whole, and its outcome is printed on every run,
+// "known fault seen" with the failure or "known fault not seen", but it does not fail the run:
+// the rest of the suite gates. Fixing a fault means deleting its entry here, which makes its
+// check gate again.
 
 export const KNOWN_FAULTS: Record<string, Record<string, string>> = {
-  // Chromium's video-file path (video-file.e2e.ts): the checks below still gate on the gross
-  // fault (glasses off by more than FILE_P95), and report the fine one; and the PD of a turned
-  // head (known-face.e2e.ts), whose other clips gate.
+  // Chromium's photo of a playing file (video-file.e2e.ts), which still gates on the gross fault
+  // (glasses off by more than FILE_P95) and reports the fine one; and the PD of a turned head
+  // (known-face.e2e.ts), whose other clips gate.
   chromium: {
-    'file-live-missing':
-      'a shot of the playing file without glasses, the face in view: 1 of 19 (7–8 s into ' +
-      'portrait-turn) in one CI run, 2 at 1–1.5 s in another; the rest on the eyes',
     'pd-webcam 20°':
       'the PD of a still head turned 20° (known-face.e2e): 65–66 mm (+0.8 to +2.4 %) while ' +
       'two faces are sought, 62 mm (−3.8 %) once one is (tracked from the last landmarks, ' +
-      'MediaPipe reads the turned irises 4 % larger); CI’s slower machine showed the latter',
-    'occlusion-playing-glitch':
-      'under load, the turning head playing shows its far temple’s first centimetre through the ' +
-      'far lens over the skin: one shot at 0.26 (PLAYING_GLITCH is 0.2) in a fresh-clone run of ' +
-      '5feda25; 3 of 176 shots past FAR_ON_HEAD in 16 runs two side by side. At most one shot ' +
-      'past FAR_ON_HEAD still gates, and fails when two show it (a lane run of 4b5d883: 0.19, 0.30)',
+      'MediaPipe reads the turned irises 4 % larger); CI’s slower machine showed the latter. ' +
+      'Not seen in 16 fresh-clone runs of 12-05/06: +2.4 % in 14, −2.3 % and −0.7 % in two',
     'file-photo':
       'the judge’s centre (the changed pixels’ centroid) sits 0.23–0.29 eye spans along the eye ' +
       'line from a frame whose bridge is on the nose, on portrait-turn’s frames 172 and 250–269, ' +
@@ -31,14 +24,7 @@ export const KNOWN_FAULTS: Record<string, Record<string, string>> = {
       'for the frames drawn as its detection came (kept-picture.ts: up to 1.14 eye spans at the loop)',
   },
   webkit: {},
-  firefox: {
-    c:
-      'the X screen can hold one picture for seconds while the page path draws the file: 15.4 s ' +
-      'in one CI run, beside the niced type check, lint and unit tests, its recording holding ' +
-      'no picture over 0.17 s at 12 fps (the canvas drew); 0.20–0.40 s in four runs here. Maybe ' +
-      "the grabber's own pause (tests/outside/README.md): the gap between shots, now printed, " +
-      'tells which',
-  },
+  firefox: {},
 };
 
 /** The open fault `engine`'s check `id` is known to show, if any. */
