@@ -5,7 +5,6 @@ import { bitmapPixels, ENV_CUBE_SIZE, prefilterEquirect } from './env-prefilter'
 import { loadGlasses, type LoadedGlasses } from '../assets/glasses-loader';
 import { canvasImage } from '../common/surface';
 import { applyLensQuality } from './lens-quality';
-import { lightByRoom } from './room-lit';
 import { disposeTree, type TryOnScene } from './scene';
 import { compileAndLink } from './shader-links';
 
@@ -72,8 +71,9 @@ export async function prepareGlasses(
   });
   const report = scene.withCheekGap(loaded.object, loaded.report);
   if (quality !== 'pending') applyLensQuality(loaded.object, quality);
-  // Lit by the room before linking: the room's programs are the ones drawn.
-  lightByRoom(loaded.object, scene.roomLight.uniforms);
+  // Dressed before linking (lit by the room, its contact shadow made): the programs linked are
+  // the ones drawn, and none is left to compile at the first frame that shows the glasses.
+  scene.dress(loaded.object);
   if (linkFirst()) {
     const { renderer, camera, slowLinks } = scene;
     await compileAndLink(renderer, loaded.object, camera, scene.scene, slowLinks);
