@@ -1,7 +1,14 @@
 // Where the room's light is read (workers/render/room-light.ts): below each eye and over the
 // face, whichever way the head rolls and whichever eye the tracker names first.
+import type { WebGLRenderer, WebGLRenderTarget } from 'three';
 import { describe, expect, it } from 'vitest';
-import { eyesInDrawing, probePatches } from '../../workers/render/room-light';
+import { MAP_SIZE } from '../../workers/render/room-map';
+import {
+  eyesInDrawing,
+  probePatches,
+  PROBE_CELLS,
+  RoomLight,
+} from '../../workers/render/room-light';
 
 const xy = (v: { x: number; y: number }) => [v.x, v.y];
 
@@ -35,5 +42,22 @@ describe('probePatches', () => {
     // A front camera's eyes, mirrored: the tracker's first eye is on the picture's right.
     const [left, right] = eyesInDrawing([0.6, 0.5, 0.4, 0.5], 100, 100);
     expect([left.x, right.x]).toEqual([40, 60]);
+  });
+});
+
+describe('RoomLight', () => {
+  it('compiles both its passes when made, each for its own target, not at the first face', () => {
+    let current: WebGLRenderTarget | null = null;
+    const compiledFor: (number[] | null)[] = [];
+    const renderer = {
+      extensions: { has: () => false },
+      autoClear: true,
+      getRenderTarget: () => current,
+      setRenderTarget: (target: WebGLRenderTarget | null) => void (current = target),
+      compile: () => void compiledFor.push(current && [current.width, current.height]),
+    } as unknown as WebGLRenderer;
+    new RoomLight(renderer);
+    expect(compiledFor).toEqual([[PROBE_CELLS, 1], [...MAP_SIZE]]);
+    expect([current, renderer.autoClear]).toEqual([null, true]);
   });
 });

@@ -62,12 +62,24 @@ export class BlendPass {
    * the renderer's target and clearing as they were.
    */
   into(renderer: WebGLRenderer, target: WebGLRenderTarget): void {
+    this.onto(renderer, target, () => renderer.render(this.scene, this.camera));
+  }
+
+  /**
+   * Compiles the program `into` draws with, for `target` (a program is made for its target's
+   * kind), so that the first drawing does not: on software GL that stands the picture still.
+   */
+  compile(renderer: WebGLRenderer, target: WebGLRenderTarget): void {
+    this.onto(renderer, target, () => renderer.compile(this.scene, this.camera));
+  }
+
+  private onto(renderer: WebGLRenderer, target: WebGLRenderTarget, draw: () => void): void {
     const previous = renderer.getRenderTarget();
     const autoClear = renderer.autoClear;
     renderer.autoClear = false;
     renderer.setRenderTarget(target);
     try {
-      renderer.render(this.scene, this.camera);
+      draw();
     } finally {
       renderer.setRenderTarget(previous);
       renderer.autoClear = autoClear;

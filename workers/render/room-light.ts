@@ -74,6 +74,8 @@ export class RoomLight {
       depthBuffer: false,
       type: half ? HalfFloatType : UnsignedByteType,
     });
+    // Both passes compile now, where no face is drawn yet, not at the first face.
+    this.pass.compile(renderer, this.target);
     this.map = new RoomMap(renderer, half);
     this.uniforms = {
       roomProbe: { value: this.target.texture },

@@ -84,6 +84,7 @@ export class RoomMap {
       minFilter: LinearFilter,
       magFilter: LinearFilter,
     });
+    this.pass.compile(renderer, this.target);
   }
 
   get texture(): Texture {

@@ -178,6 +178,8 @@ export class TryOnScene {
     this.trueSize.temples.setHead(this.headFit?.profile() ?? new HeadProfile(occluder));
     this.referenceFace = new FaceFront(occluder);
     this.anchor.add(occluder);
+    // Compiled now, not at the first face drawn (which on software GL stands the picture still).
+    this.renderer.compile(occluder, this.camera, this.scene);
   }
 
   /**
