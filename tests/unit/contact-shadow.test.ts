@@ -1,6 +1,6 @@
 // The contact shadow's geometry without a GPU: a frame's front seen from the front, blurred, a
 // little below it and just behind it; the lenses cast none; the fit, the temples and the lenses
-// never see the shadow's own mesh.
+// never see the shadow's own mesh; dressing a frame twice changes nothing the second time.
 import {
   BoxGeometry,
   Group,
@@ -13,6 +13,8 @@ import {
 import { expect, it } from 'vitest';
 import { meshesOf } from '../../workers/fit/fit-geometry';
 import { addContactShadow, CONTACT_SHADOW } from '../../workers/render/contact-shadow';
+import { lightByRoom, shadowByRoom } from '../../workers/render/room-lit';
+import type { RoomUniforms } from '../../workers/render/room-light';
 
 /** A bar 4 cm wide and 3 mm tall at the face's origin height, and a lens 3 cm above it. */
 function frame() {
@@ -74,6 +76,29 @@ it('is added once, and never counted among the frame’s own meshes', () => {
   });
   expect(shadows).toHaveLength(1);
   expect(meshesOf(glasses)).toHaveLength(2);
+});
+
+it('is dressed once: dressing again (made ready to wear, then worn) changes no material', () => {
+  const glasses = frame();
+  const uniforms = {} as RoomUniforms;
+  // What the scene's dress does (workers/render/scene.ts).
+  const dress = () => {
+    shadowByRoom(addContactShadow(glasses)!, uniforms);
+    lightByRoom(glasses, uniforms);
+  };
+  const materials = () => {
+    const seen: [string, string, number][] = [];
+    glasses.traverse((node) => {
+      const material = (node as Mesh).material as MeshBasicMaterial | undefined;
+      if (material) seen.push([node.name, material.uuid, material.version]);
+    });
+    return seen;
+  };
+  dress();
+  const once = materials();
+  dress();
+  expect(materials()).toEqual(once);
+  expect(once).toHaveLength(3);
 });
 
 it('follows the frame’s own transform: placed in its parent’s space', () => {

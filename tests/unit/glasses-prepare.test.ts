@@ -1,3 +1,5 @@
+// A model made ready to wear (workers/render/scene-content.ts, prepareGlasses): everything its
+// first frame draws is compiled and linked before it is worn, the parts dressing adds included.
 import { Group, Mesh, Object3D, PerspectiveCamera, Scene, type WebGLRenderer } from 'three';
 import { describe, expect, it, vi } from 'vitest';
 import type { TryOnScene } from '../../workers/render/scene';

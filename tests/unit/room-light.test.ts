@@ -51,6 +51,7 @@ describe('RoomLight', () => {
     const compiledFor: (number[] | null)[] = [];
     const renderer = {
       extensions: { has: () => false },
+      getContext: () => ({ isContextLost: () => false }),
       autoClear: true,
       getRenderTarget: () => current,
       setRenderTarget: (target: WebGLRenderTarget | null) => void (current = target),

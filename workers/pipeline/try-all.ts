@@ -33,8 +33,8 @@ interface Still {
  * Each frame is drawn at once, its programs linked by that draw, not left to link first as a worn
  * frame's are (scene-content.ts): on software GL that wait is a fixed 750 ms a program, here
  * measured at 1.5 s a frame, against one stall of the drawing thread. The materials of the frames
- * drawn are kept until the end, so the programs they share (most frames make the same two) stay
- * linked: only the first frame links any.
+ * drawn are kept until the end, so the programs they share (most frames make the same two, and
+ * the contact shadow's) stay linked: only the first frame links any.
  */
 export class TryAll {
   private still: Still | null = null;

@@ -66,10 +66,13 @@ export class BlendPass {
   }
 
   /**
-   * Compiles the program `into` draws with, for `target` (a program is made for its target's
-   * kind), so that the first drawing does not: on software GL that stands the picture still.
+   * Compiles the program `into` draws with, with `target` set (three makes a program for a
+   * target apart from the canvas's: output colour space, tone mapping), so that the first
+   * drawing does not: on software GL that stands the picture still. A lost context compiles
+   * nothing (three's compile would throw there).
    */
   compile(renderer: WebGLRenderer, target: WebGLRenderTarget): void {
+    if (renderer.getContext().isContextLost()) return;
     this.onto(renderer, target, () => renderer.compile(this.scene, this.camera));
   }
 

@@ -71,8 +71,8 @@ export async function prepareGlasses(
   });
   const report = scene.withCheekGap(loaded.object, loaded.report);
   if (quality !== 'pending') applyLensQuality(loaded.object, quality);
-  // Dressed before linking (lit by the room, its contact shadow made): the programs linked are
-  // the ones drawn, and none is left to compile at the first frame that shows the glasses.
+  // Dressed before linking (lit by the room, its contact shadow made): the room's programs and
+  // the shadow's link with the frame's, not at the first frame that shows the glasses.
   scene.dress(loaded.object);
   if (linkFirst()) {
     const { renderer, camera, slowLinks } = scene;

@@ -178,8 +178,10 @@ export class TryOnScene {
     this.trueSize.temples.setHead(this.headFit?.profile() ?? new HeadProfile(occluder));
     this.referenceFace = new FaceFront(occluder);
     this.anchor.add(occluder);
-    // Compiled now, not at the first face drawn (which on software GL stands the picture still).
-    this.renderer.compile(occluder, this.camera, this.scene);
+    // Compiled now, not at the first face drawn (which on software GL stands the picture still);
+    // a lost context compiles nothing (three's compile would throw there).
+    if (!this.renderer.getContext().isContextLost())
+      this.renderer.compile(occluder, this.camera, this.scene);
   }
 
   /**

@@ -3,9 +3,9 @@ import type { Camera, Object3D, Scene, WebGLRenderer } from 'three';
 /**
  * How long newly compiled programs are left to link before anything draws with them, per program,
  * where that is needed (see `slowShaderLinks`). On 2 cores with SwiftShader the first glasses
- * make two programs, and the first draw with them takes 747 ms, the picture standing still that
- * long; drawing the frames without them for 0.8 s first leaves 485–661 ms of that draw, for 1.5 s
- * 54 ms. tests/unit/shader-links.test.ts guards the wait ('waits for each program made since,
+ * make two programs (and their contact shadow a third); the first draw with the two took 747 ms,
+ * the picture standing still that long; drawing the frames without them for 0.8 s first leaves
+ * 485–661 ms of that draw, for 1.5 s 54 ms. tests/unit/shader-links.test.ts guards the wait ('waits for each program made since,
  * where links are slow').
  */
 export const LINK_WAIT_MS_PER_PROGRAM = 750;
