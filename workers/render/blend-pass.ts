@@ -14,6 +14,7 @@ import {
   type WebGLRenderer,
   type WebGLRenderTarget,
 } from 'three';
+import { compileAhead } from './shader-links';
 
 const VERTEX = /* glsl */ `
 void main() {
@@ -66,14 +67,11 @@ export class BlendPass {
   }
 
   /**
-   * Compiles the program `into` draws with, with `target` set (three makes a program for a
-   * target apart from the canvas's: output colour space, tone mapping), so that the first
-   * drawing does not: on software GL that stands the picture still. A lost context compiles
-   * nothing (three's compile would throw there).
+   * Compiles the program `into` draws with now, with `target` set: three makes a program for a
+   * target apart from the canvas's (output colour space, tone mapping).
    */
   compile(renderer: WebGLRenderer, target: WebGLRenderTarget): void {
-    if (renderer.getContext().isContextLost()) return;
-    this.onto(renderer, target, () => renderer.compile(this.scene, this.camera));
+    this.onto(renderer, target, () => compileAhead(renderer, this.scene, this.camera));
   }
 
   private onto(renderer: WebGLRenderer, target: WebGLRenderTarget, draw: () => void): void {

@@ -16,7 +16,7 @@ import { CAMERA_FAR, CAMERA_FOV, CAMERA_NEAR } from '../../src/shared/render-con
 import { isSwiftShader } from '../../src/shared/gl-renderer';
 import type { CubeLevel } from './env-prefilter';
 import { environmentOnGpu, prefilteredEnvironment } from './scene-environment';
-import { slowShaderLinks } from './shader-links';
+import { compileAhead, slowShaderLinks } from './shader-links';
 import { HeadFit, type HeadShape } from './head-fit';
 import { HeadProfile } from '../fit/head-profile';
 import type { FacePoint } from '../common/pose-sink';
@@ -178,10 +178,8 @@ export class TryOnScene {
     this.trueSize.temples.setHead(this.headFit?.profile() ?? new HeadProfile(occluder));
     this.referenceFace = new FaceFront(occluder);
     this.anchor.add(occluder);
-    // Compiled now, not at the first face drawn (which on software GL stands the picture still);
-    // a lost context compiles nothing (three's compile would throw there).
-    if (!this.renderer.getContext().isContextLost())
-      this.renderer.compile(occluder, this.camera, this.scene);
+    // Compiled now, not at the first face drawn.
+    compileAhead(this.renderer, occluder, this.camera, this.scene);
   }
 
   /**

@@ -5,8 +5,8 @@ import type { Camera, Object3D, Scene, WebGLRenderer } from 'three';
  * where that is needed (see `slowShaderLinks`). On 2 cores with SwiftShader the first glasses
  * make two programs (and their contact shadow a third); the first draw with the two took 747 ms,
  * the picture standing still that long; drawing the frames without them for 0.8 s first leaves
- * 485–661 ms of that draw, for 1.5 s 54 ms. tests/unit/shader-links.test.ts guards the wait ('waits for each program made since,
- * where links are slow').
+ * 485–661 ms of that draw, for 1.5 s 54 ms. tests/unit/shader-links.test.ts guards the wait
+ * ('waits for each program made since, where links are slow').
  */
 export const LINK_WAIT_MS_PER_PROGRAM = 750;
 
@@ -18,6 +18,20 @@ export const LINK_WAIT_MS_PER_PROGRAM = 750;
  */
 export function slowShaderLinks(renderer: WebGLRenderer, softwareGl: boolean): boolean {
   return softwareGl && !renderer.extensions.has('KHR_parallel_shader_compile');
+}
+
+/**
+ * Compiles the programs `object` is drawn with (into the renderer's current target, lit as in
+ * `scene`) now, so that its first drawing does not: on software GL that stands the picture still.
+ * A lost context compiles nothing: three's compile throws there, where its render returns.
+ */
+export function compileAhead(
+  renderer: WebGLRenderer,
+  object: Object3D,
+  camera: Camera,
+  scene?: Scene,
+): void {
+  if (!renderer.getContext().isContextLost()) renderer.compile(object, camera, scene);
 }
 
 export const programCount = (renderer: WebGLRenderer): number =>
