@@ -26,7 +26,7 @@ import {
   STILL_OFF as STILL_P95,
   untilScreen,
 } from '../outside/poll-screen';
-import type { Shot } from '../outside/screen';
+import { shotPicture, type Shot } from '../outside/screen';
 import { preparePhotoFixtures } from '../e2e/photo-fixtures.mjs';
 import { recordedScreen } from '../e2e/loading-screen';
 import { DIST_DIR, encodesH264InPage, probeVideo } from '../e2e/media-helpers';
@@ -86,7 +86,7 @@ const mediaInPage = () => {
 };
 /** A screenshot judged against a still `source` picture and its reference eyes. */
 const judgeShot = async (shot: Shot, source: Picture, eyes: number[]) =>
-  judgeAgainst(shot.picture ?? (await decodePicture(shot.png)), source, eyes, {
+  judgeAgainst(await shotPicture(shot), source, eyes, {
     covered: shot.covered,
   });
 

@@ -3,10 +3,10 @@
 // on a sample of them against the reference eyes.
 import { expect } from 'vitest';
 import { readCode } from './barcode.mjs';
-import { decodePicture, judgePicture, percentile, type Reading } from './picture-judge';
+import { judgePicture, percentile, type Reading } from './picture-judge';
 import { PRESENT } from './poll-screen';
 import type { ReferenceFaces } from './reference-faces';
-import type { Shot } from './screen';
+import { shotPicture, type Shot } from './screen';
 import type { RawClip } from './source-frames.mjs';
 
 /** Shots this close (ms) are one burst of a grabber catching up (x11-screen.ts). */
@@ -40,7 +40,7 @@ export async function judgeLive(
 ): Promise<LiveReading> {
   const coded: { shot: Shot; index: number }[] = [];
   for (const shot of shots) {
-    const picture = shot.picture ?? (await decodePicture(shot.png));
+    const picture = await shotPicture(shot);
     const code = readCode(picture, Math.ceil((clip.bandRows * picture.height) / clip.height));
     if (code && code.index < clip.frames) coded.push({ shot, index: code.index });
   }
@@ -52,7 +52,7 @@ export async function judgeLive(
   const judged: Reading[] = [];
   for (let k = 0; k < coded.length; k += step) {
     const { shot } = coded[Math.floor(k)]!;
-    const picture = shot.picture ?? (await decodePicture(shot.png));
+    const picture = await shotPicture(shot);
     const reading = await judgePicture(picture, clip, faces, shot.covered);
     if (reading?.eyes) judged.push(reading);
   }

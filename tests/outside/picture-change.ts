@@ -2,8 +2,8 @@
 // what is drawn over either (a label, a hint, the PD badge) is left out, so a label that changes
 // alone does not count.
 import type { Picture } from './barcode.mjs';
-import { decodePicture, inRects, type Rect } from './picture-judge';
-import type { Shot } from './screen';
+import { inRects, type Rect } from './picture-judge';
+import { shotPicture, type Shot } from './screen';
 
 /**
  * Fewest changed pixels that make another picture. Worn, frame 002 changes 3 000–4 000 of a
@@ -15,19 +15,6 @@ const PICTURE_CHANGE = 100;
  * SwiftShader's dithering (0–2), well below a dark rim over skin (60–150).
  */
 const CHANNEL_CHANGE = 16;
-
-/**
- * A shot's pixels, decoded once: a wait compares each new shot with the same previous one, a few
- * times a second.
- */
-const decoded = new WeakMap<Shot, Promise<Picture>>();
-function shotPicture(shot: Shot): Promise<Picture> {
-  const known = decoded.get(shot);
-  if (known) return known;
-  const picture = shot.picture ? Promise.resolve(shot.picture) : decodePicture(shot.png);
-  decoded.set(shot, picture);
-  return picture;
-}
 
 /** Whether `a` and `b` show different pictures outside what is drawn over either. */
 export async function picturesDiffer(a: Shot, b: Shot): Promise<boolean> {

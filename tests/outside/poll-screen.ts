@@ -1,9 +1,9 @@
 // Waiting for the screen to show something (glasses on the eyes, none, a change), judged from
 // screenshots: the last one is kept in test-results/ when it never does.
 import { mkdir, writeFile } from 'node:fs/promises';
-import { decodePicture, judgePicture, type Reading } from './picture-judge';
+import { judgePicture, type Reading } from './picture-judge';
 import type { ReferenceFaces } from './reference-faces';
-import type { Shot } from './screen';
+import { shotPicture, type Shot } from './screen';
 import type { RawClip } from './source-frames.mjs';
 
 /**
@@ -81,4 +81,4 @@ export async function untilScreen(
 export const clipJudge =
   (clip: RawClip, faces: ReferenceFaces | null) =>
   async (shot: Shot): Promise<Reading | null> =>
-    judgePicture(shot.picture ?? (await decodePicture(shot.png)), clip, faces, shot.covered);
+    judgePicture(await shotPicture(shot), clip, faces, shot.covered);

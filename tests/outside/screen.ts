@@ -3,7 +3,7 @@
 // picture (labels, hints), which the judge leaves out.
 import type { Page } from 'playwright-core';
 import type { Picture } from './barcode.mjs';
-import type { Rect } from './picture-judge';
+import { decodePicture, type Rect } from './picture-judge';
 
 export interface Shot {
   png: Buffer;
@@ -14,6 +14,19 @@ export interface Shot {
   atMs: number;
   /** Grabbed from the display, which does not wait on the page (x11-screen.ts). */
   grabbed?: true;
+}
+
+/**
+ * A shot's pixels, decoded once (or as the grabber had them): a wait compares each new shot with
+ * the same previous one a few times a second, and a judge reads a shot's code, then the shot.
+ */
+const decoded = new WeakMap<Shot, Promise<Picture>>();
+export function shotPicture(shot: Shot): Promise<Picture> {
+  const known = decoded.get(shot);
+  if (known) return known;
+  const picture = shot.picture ? Promise.resolve(shot.picture) : decodePicture(shot.png);
+  decoded.set(shot, picture);
+  return picture;
 }
 
 /**
