@@ -171,8 +171,8 @@ describe('video files, one session', () => {
     expect(live.judged.filter((r) => r.mirrored)).toEqual([]);
     // Drawn in every shot, and on the eyes as a camera's: each frame is drawn once the pose at
     // its own picture is known (workers/pipeline/held-frames.ts), so the turning head is not
-    // lagged behind (p50 0.19–0.20, p95 0.20–0.33 eye spans, alone and beside three busy loops; with the pose
-    // predicted from earlier pictures, 0.27 and 1.64 beside the loops).
+    // lagged behind (p50 0.19–0.20, p95 0.20–0.33 eye spans, alone and beside three busy loops;
+    // with the pose predicted from earlier pictures, 0.27 and 1.64 beside the loops).
     expect(live.judged.filter((r) => r.size < PRESENT)).toEqual([]);
     expect(live.judged.filter((r) => !onEyes(FILE_P95)(r))).toEqual([]);
     expect(live.p50).toBeLessThan(MOVING_P50);
