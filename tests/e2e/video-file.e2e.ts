@@ -29,7 +29,6 @@ import { holdFaceModel, openApp, type AppSession } from './app-session';
 import { cutTrace, judgeCut, presentedLogger } from './cut-judge.mjs';
 import { chooseFile, DIST_DIR, saveDownload } from './media-helpers';
 import { prepareMotionFixtures } from './motion-fixtures.mjs';
-import { unlessKnown } from '../engines/known-faults';
 import { lastRecordingInPage } from '../engines/page-hooks';
 
 const clips = await prepareCodedClips();
@@ -181,6 +180,13 @@ describe('video files, one session', () => {
   });
 
   it('saves a photo and a recording of the file that show the glasses on its eyes', async () => {
+    // Taken while the head turns in the file's first seconds (turned one way at frame 40, facing
+    // at 100; the picture drawn lags the video's time: frames 17 and 21 in two runs). There the
+    // judge's centre, the changed pixels' centroid, reads a frame seated on the nose within 0.17
+    // eye spans of the eyes' midpoint (photos paused at 18 frames of 0–140: 0.08–0.17); from
+    // frame 150 on it reads 0.13–0.25 (172: 0.247), as the far rim, gold over skin, falls under
+    // CHANGED where the near one shows against the background.
+    await playingBetween(page, 1, 4);
     const [photo] = await Promise.all([
       page.waitForEvent('download'),
       button(page, zhCN.takePhoto).click(),
@@ -188,12 +194,10 @@ describe('video files, one session', () => {
     const picture = await decodePicture(await readFile(await saveDownload(photo)));
     expect([picture.width, picture.height]).toEqual([file.width * 2, file.height * 2]);
     // The photo is drawn with its own frame's tracking (kept-picture.ts): no lag, as on a still
-    // face, is the claim; the glasses are on the eyes by the file's bound whatever the lag.
+    // face, so it is judged by the still face's bound.
     const reading = await judgePicture(picture, file, await facesOf(file));
-    expect(reading && onEyes(FILE_P95)(reading), JSON.stringify(reading)).toBe(true);
-    await unlessKnown('chromium', 'file-photo', () =>
-      expect(onEyes(STILL_OFF)(reading!), JSON.stringify(reading)).toBe(true),
-    );
+    console.log(`file photo: frame ${reading?.index}, ${reading?.offset.toFixed(3)} eye spans off`);
+    expect(reading && onEyes(STILL_OFF)(reading), JSON.stringify(reading)).toBe(true);
     // The recording too ends before the file loops, as in the live check.
     await playingBetween(page, 1, 4);
     await button(page, zhCN.startRecording).click();
