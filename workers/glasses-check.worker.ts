@@ -86,7 +86,6 @@ async function setUp(): Promise<TryOnScene> {
   ]);
   const occluder = await loadOccluder(head);
   showHead(occluder);
-  tryOn.addOccluder(occluder);
   // The CPU prefilter, as the app does on software GL: three's PMREM costs seconds there.
   const bitmap = await createImageBitmap(env);
   tryOn.setPrefilteredEnvironment(prefilterEquirect(bitmapPixels(bitmap)));
@@ -96,6 +95,8 @@ async function setUp(): Promise<TryOnScene> {
   const key = new DirectionalLight(0xffffff, 1.8);
   key.position.set(20, 40, 50);
   tryOn.scene.add(key);
+  // Once the scene's light and environment are in: the head's program compiles once, for them.
+  tryOn.addOccluder(occluder);
   tryOn.setPose(new Matrix4());
   return tryOn;
 }
