@@ -1,8 +1,8 @@
 // Faults the outside checks find and that are still open, in Chromium (known-face.e2e.ts); the
-// engines' checks (engines.e2e.ts) all gate. Issue 48's notes give the measurements. Each listed check still runs whole, and its outcome is printed on every run,
-// "known fault seen" with the failure or "known fault not seen", but it does not fail the run:
-// the rest of the suite gates. Fixing a fault means deleting its entry here, which makes its
-// check gate again.
+// engines' checks (engines.e2e.ts) all gate. Issue 48's notes give the measurements. Each listed
+// check still runs whole, and its outcome is printed on every run, "known fault seen" with the
+// failure or "known fault not seen", but it does not fail the run: the rest of the suite gates.
+// Fixing a fault means deleting its entry here, which makes its check gate again.
 
 export const KNOWN_FAULTS: Record<string, Record<string, string>> = {
   // The PD of a turned head (known-face.e2e.ts), whose other clips gate.

@@ -32,7 +32,7 @@ export const MOVING_P95 = 0.75;
  * p50 0.25–0.33, p95 0.38–1.64 in Chromium when it drew so. A picture in twenty may show a lens
  * off its eye. With a tracking worker a file's frame waits for the pose at its own picture
  * (workers/pipeline/held-frames.ts) and meets the camera's bounds (video-file.e2e.ts); FILE_P95
- * still bounds each of its shots, the photo and the recording's frames.
+ * still bounds each of its shots, the recording's frames and a photo taken across a jump.
  */
 export const FILE_P50 = 0.35;
 export const FILE_P95 = 1;
