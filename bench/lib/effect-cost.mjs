@@ -40,9 +40,10 @@ const EFFECTS = {
 
 /**
  * Four windows of a quarter of 2 × `plan.refWindowS` each on the first grid model (which has
- * lens meshes), alternating without and with `effect` (without, with, without, with), so a
- * drift of the machine's speed over the minute weighs on both alike. `cost` is the drawn rate
- * lost, as a share of the rate without it.
+ * lens meshes), without and with `effect` in the order without, with, with, without: both
+ * states' windows then lie at the same mean time, so a steady drift of the machine's speed over
+ * the minute weighs on both alike (in the order without, with, without, with it counted against
+ * the effect). `cost` is the drawn rate lost, as a share of the rate without it.
  */
 export async function measureEffectCost(session, baseUrl, plan, effect) {
   const { page } = session;
@@ -51,9 +52,12 @@ export async function measureEffectCost(session, baseUrl, plan, effect) {
   await warmUp(page, { seconds: plan.warmupS, minTracked: 20, timeoutMs: 120_000 });
   const seconds = plan.refWindowS / 2;
   const sums = { without: { drawn: 0, tracked: 0 }, with: { drawn: 0, tracked: 0 } };
-  for (const state of ['without', 'with', 'without', 'with']) {
-    if (state === 'with' || sums.with.drawn > 0)
-      await EFFECTS[effect](page, plan.stepTimeoutMs, state === 'with');
+  let on = false;
+  for (const state of ['without', 'with', 'with', 'without']) {
+    if ((state === 'with') !== on) {
+      on = state === 'with';
+      await EFFECTS[effect](page, plan.stepTimeoutMs, on);
+    }
     await sleep(2000);
     await resetProbes(page);
     const figures = await measureWindow(session, { seconds, tapSelector: TAP });
