@@ -18,12 +18,14 @@ export const BAND = {
 
 /**
  * Texels per cm of the band: a thin metal rim (1–2 mm) spans 1–3 of them. The passes' cost grows
- * with their square; what it costs the drawn rate is the bench's 摘掉我的眼镜 row.
+ * with their square; what it costs the drawn rate is the bench's 摘掉我的眼镜 row. Each side is
+ * even: the fill is made on blocks of 2 × 2 texels (own-glasses-shaders.ts).
  */
 export const TEXELS_PER_CM = 12;
+const even = (n: number) => 2 * Math.round(n / 2);
 export const BAND_TEXELS = [
-  Math.round(2 * BAND.halfWidth * TEXELS_PER_CM),
-  Math.round((BAND.yHigh - BAND.yLow) * TEXELS_PER_CM),
+  even(2 * BAND.halfWidth * TEXELS_PER_CM),
+  even((BAND.yHigh - BAND.yLow) * TEXELS_PER_CM),
 ] as const;
 
 /**

@@ -15,11 +15,15 @@ const MORPH_RADIUS = 2;
 const WIDEN_RADIUS = 1;
 /**
  * The fill's Gaussian, in steps of FILL_STEP texels (4 texels, 3.3 mm, its sigma): from the
- * skin on both sides of a rim, a brow's edge included.
+ * skin on both sides of a rim, a brow's edge included. Smooth at that scale, it is made on a
+ * target with a texel for each block of FILL_STEP × FILL_STEP band texels, its first way's taps
+ * the blocks' means: a quarter of the band's texels, and a step is one of its texels.
  */
 const FILL_RADIUS = 4;
 const FILL_STEP = 2;
 const FILL_SIGMA = 2;
+/** The fill's target: FILL_STEP is 2, and the band's sides are even (face-band.ts). */
+export const FILL_TEXELS = BAND_TEXELS.map((n) => n / FILL_STEP);
 /** A line's depth below (or height above) its surroundings that counts, in stored values. */
 export const LINE_DEPTH = [0.035, 0.08] as const;
 
@@ -95,8 +99,9 @@ void main() {
 
 /**
  * One way of the fill: the picture where no line is, spread by a Gaussian, with the weight it
- * carries (normalised convolution). `first` reads the picture and the widened mask; the second
- * way reads the first's sums.
+ * carries (normalised convolution). `first` reads the picture and the widened mask, each tap
+ * between four band texels (their mean, the targets sampled linearly); the second way reads the
+ * first's sums, a tap a texel. Both are drawn on FILL_TEXELS, in the band's uv.
  */
 export const FILL_FRAGMENT = /* glsl */ `
 uniform sampler2D src;
@@ -104,7 +109,7 @@ uniform sampler2D mask;
 uniform vec2 dir;
 uniform float first;
 void main() {
-  vec2 uv = gl_FragCoord.xy / ${SIZE};
+  vec2 uv = gl_FragCoord.xy * ${FILL_STEP}.0 / ${SIZE};
   vec4 sum = vec4(0.0);
   float total = 0.0;
   for (int i = -${FILL_RADIUS}; i <= ${FILL_RADIUS}; i++) {

@@ -1,8 +1,10 @@
 import {
   CustomBlending,
   DoubleSide,
+  LinearFilter,
   Matrix3,
   Mesh,
+  NearestFilter,
   OneFactor,
   OneMinusSrcAlphaFactor,
   Scene,
@@ -22,6 +24,7 @@ import {
   BAND_FRAGMENT,
   BAND_VERTEX,
   FILL_FRAGMENT,
+  FILL_TEXELS,
   LINE_FRAGMENT,
   morphFragment,
   UNWRAP_FRAGMENT,
@@ -56,7 +59,10 @@ export class OwnGlasses {
   private readonly unwrapScene = new Scene();
   private readonly unwrapMaterial: ShaderMaterial;
   private readonly unwrapMesh: Mesh;
-  private readonly targets: Record<'colour' | 'a' | 'b' | 'lines' | 'fill', WebGLRenderTarget>;
+  private readonly targets: Record<
+    'colour' | 'a' | 'b' | 'lines' | 'mask' | 'half' | 'fill',
+    WebGLRenderTarget
+  >;
   private readonly morph = replacePass(morphFragment(), { grow: 1, fromAlpha: 1 });
   private readonly widen = replacePass(WIDEN_FRAGMENT, { grow: 1, fromAlpha: 0 });
   private readonly fill = replacePass(FILL_FRAGMENT, { first: 1, mask: null });
@@ -71,9 +77,26 @@ export class OwnGlasses {
 
   constructor(private readonly renderer: WebGLRenderer) {
     // Bytes: the fill's sums lose under a level to them, and half floats cost more in software.
-    const target = () =>
-      new WebGLRenderTarget(BAND_TEXELS[0], BAND_TEXELS[1], { depthBuffer: false });
-    this.targets = { colour: target(), a: target(), b: target(), lines: target(), fill: target() };
+    // A target read only at its texels' centres is sampled nearest: a linear sample costs nearly
+    // twice as much on software GL (docs/behaviour.md, 摘掉我的眼镜). The picture, the mask and
+    // the fill are read between texels (the fill's block means, the band's drawing).
+    const target = (linear: boolean, [width, height]: readonly number[] = BAND_TEXELS) => {
+      const filter = linear ? LinearFilter : NearestFilter;
+      return new WebGLRenderTarget(width, height, {
+        depthBuffer: false,
+        minFilter: filter,
+        magFilter: filter,
+      });
+    };
+    this.targets = {
+      colour: target(true),
+      a: target(false),
+      b: target(false),
+      lines: target(false),
+      mask: target(true),
+      half: target(false, FILL_TEXELS),
+      fill: target(true, FILL_TEXELS),
+    };
     const geometry = bandGeometry();
     this.unwrapMaterial = new ShaderMaterial({
       uniforms: { map: { value: null }, uvTransform: { value: new Matrix3() } },
@@ -91,7 +114,7 @@ export class OwnGlasses {
     this.bandMaterial = new ShaderMaterial({
       uniforms: {
         fill: { value: this.targets.fill.texture },
-        mask: { value: this.targets.b.texture },
+        mask: { value: this.targets.mask.texture },
       },
       vertexShader: BAND_VERTEX,
       fragmentShader: BAND_FRAGMENT,
@@ -128,7 +151,7 @@ export class OwnGlasses {
    */
   frame(background: Texture, camera: Camera, atS: number): void {
     if (!this.on) return;
-    const { colour, a, b, lines, fill } = this.targets;
+    const { colour, a, b, lines, mask, half, fill } = this.targets;
     const dt = this.lastS === null ? Infinity : atS - this.lastS;
     // A hair under READ_EVERY_S counts as it: three frames at 30 fps sum to 0.0999… s.
     if (dt > 0 && dt < READ_EVERY_S - 1e-3) return;
@@ -149,14 +172,14 @@ export class OwnGlasses {
     u.follow!.value = followShare(dt, LINES_FOLLOW_S);
     this.lines.into(this.renderer, lines);
     this.widen.run(this.renderer, a, { src: lines.texture, dir: [1, 0] });
-    this.widen.run(this.renderer, b, { src: a.texture, dir: [0, 1] });
-    this.fill.run(this.renderer, a, {
+    this.widen.run(this.renderer, mask, { src: a.texture, dir: [0, 1] });
+    this.fill.run(this.renderer, half, {
       src: colour.texture,
-      mask: b.texture,
+      mask: mask.texture,
       dir: [1, 0],
       first: 1,
     });
-    this.fill.run(this.renderer, fill, { src: a.texture, dir: [0, 1], first: 0 });
+    this.fill.run(this.renderer, fill, { src: half.texture, dir: [0, 1], first: 0 });
   }
 
   private render(scene: Scene, camera: Camera, target: WebGLRenderTarget): void {
