@@ -43,7 +43,10 @@ const EFFECTS = {
  * lens meshes), without and with `effect` in the order without, with, with, without: both
  * states' windows then lie at the same mean time, so a steady drift of the machine's speed over
  * the minute weighs on both alike (in the order without, with, without, with it counted against
- * the effect). `cost` is the drawn rate lost, as a share of the rate without it.
+ * the effect). `cost` is the drawn rate lost, as a share of the rate without it. Each state also
+ * gives the GPU process's CPU ms per drawn frame (software GL draws there, and composites the
+ * page): the work the effect adds, beside a rate that moves with how the two cores are shared
+ * between tracking and drawing (docs/behaviour.md, 摘掉我的眼镜's cost).
  */
 export async function measureEffectCost(session, baseUrl, plan, effect) {
   const { page } = session;
@@ -51,7 +54,8 @@ export async function measureEffectCost(session, baseUrl, plan, effect) {
   await putOnFirstGlasses(page, plan.stepTimeoutMs);
   await warmUp(page, { seconds: plan.warmupS, minTracked: 20, timeoutMs: 120_000 });
   const seconds = plan.refWindowS / 2;
-  const sums = { without: { drawn: 0, tracked: 0 }, with: { drawn: 0, tracked: 0 } };
+  const zero = () => ({ drawn: 0, tracked: 0, gpuMs: 0 });
+  const sums = { without: zero(), with: zero() };
   let on = false;
   for (const state of ['without', 'with', 'with', 'without']) {
     if ((state === 'with') !== on) {
@@ -63,8 +67,13 @@ export async function measureEffectCost(session, baseUrl, plan, effect) {
     const figures = await measureWindow(session, { seconds, tapSelector: TAP });
     sums[state].drawn += figures.drawnFps / 2;
     sums[state].tracked += figures.trackedFps / 2;
+    sums[state].gpuMs += ((figures.gpuCpuSPerMin ?? NaN) * 1000) / 60 / figures.drawnFps / 2;
   }
-  const rates = (s) => ({ drawnFps: round(s.drawn, 2), trackedFps: round(s.tracked, 2) });
+  const rates = (s) => ({
+    drawnFps: round(s.drawn, 2),
+    trackedFps: round(s.tracked, 2),
+    gpuMsPerDrawn: Number.isFinite(s.gpuMs) ? round(s.gpuMs, 1) : null,
+  });
   return {
     without: rates(sums.without),
     with: rates(sums.with),

@@ -48,6 +48,16 @@ const ROWS = [
         : null,
   ],
   [
+    'Lens effect / 摘掉我的眼镜: GPU process CPU ms per drawn frame, without → with',
+    (c) => {
+      const ms = (cost) =>
+        cost?.with?.gpuMsPerDrawn != null
+          ? `${cost.without.gpuMsPerDrawn} → ${cost.with.gpuMsPerDrawn}`
+          : null;
+      return c.lensCost || c.ownGlassesCost ? [ms(c.lensCost), ms(c.ownGlassesCost)] : null;
+    },
+  ],
+  [
     'Low-end profile (CDP CPU throttle 4×): drawn / tracked fps',
     (c) => (c.lowEnd?.drawnFps ? [c.lowEnd.drawnFps, c.lowEnd.trackedFps] : null),
   ],
