@@ -37,13 +37,13 @@ const photoOf = (who: keyof typeof SOURCES) => join(CACHE, `own-glasses-${who}-1
 
 /**
  * The wearer's band: its thin lines with the frame taken off, over the bare face's (a face's own
- * lines: brows, lids' creases, skin): 1.19 here (0.0209 of the band's pixels against 0.0176),
+ * lines: brows, lids' creases, skin): 1.24 here (0.0219 of the band's pixels against 0.0176),
  * and 1.72 with the fill drawn at a fifth of its strength (this test, run once with the mask's
  * gain 0.5 for 2.5 in own-glasses-shaders.ts). With the toggle doing nothing the screen does not
  * change, and the test fails waiting for it (run once so).
  */
 const LEFT_OVER_BARE = 1.6;
-/** The wearer's own thin lines left with the frame taken off, as a share of them as they are (0.41). */
+/** The wearer's own thin lines left with the frame taken off, as a share of them as they are (0.43). */
 const WEARER_LEFT = 0.55;
 /** The wearer's band as it is, over the bare face's: its frame is there to take off (2.9). */
 const FRAME_OVER_BARE = 2;
