@@ -27,6 +27,24 @@ type Video = Pick<
     >
   >;
 
+/**
+ * How far a video frame callback's time may be from the page's clock and still stand for its
+ * picture, ms: a camera's capture time runs tens of ms behind the callback, a file's display time
+ * about a frame ahead, a late callback on a busy page a few hundred ms behind. Further off, it is
+ * on another clock than the pictures polled or sought here (a faked page clock beside the engine's
+ * real one, as in tests/e2e/privacy.e2e.ts). One far ahead would hold every later picture's
+ * model timestamp to 1 ms steps until its clock caught up (workers/common/rising-clock.ts), and
+ * tracking nearly stops meanwhile: a still face is tracked once those steps add up to 100 ms.
+ */
+export const CAPTURE_TIME_TRUST_MS = 1000;
+
+/** A picture's capture time on the page's clock (ms since its time origin). */
+function pictureTime(metadata: VideoFrameCallbackMetadata): number {
+  const told = metadata.captureTime ?? metadata.expectedDisplayTime;
+  const now = performance.now();
+  return Math.abs(told - now) <= CAPTURE_TIME_TRUST_MS ? told : now;
+}
+
 export function videoFrameSource(video: Video): FrameSource {
   /** The callback stalled and has not fired since: poll from the start of each wait. */
   let stalled = false;
@@ -60,7 +78,7 @@ export function videoFrameSource(video: Video): FrameSource {
       }
       const handle = video.requestVideoFrameCallback!((_now, metadata) => {
         stalled = false;
-        once(performance.timeOrigin + (metadata.captureTime ?? metadata.expectedDisplayTime));
+        once(performance.timeOrigin + pictureTime(metadata));
       });
       cancels.push(() => video.cancelVideoFrameCallback!(handle));
       const poll = () =>

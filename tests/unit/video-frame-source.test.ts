@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  CAPTURE_TIME_TRUST_MS,
   FRAME_CALLBACK_STALL_MS,
   SAME_PICTURE_MAX_S,
   videoFrameSource,
@@ -63,9 +64,24 @@ describe('videoFrameSource', () => {
     const seen: number[] = [];
     videoFrameSource(video).onNextFrame((at) => seen.push(at));
     video.currentTime = 0.04;
-    video.present(1234);
+    // A camera's picture, captured 300 ms before its callback on a busy page.
+    const captured = performance.now() - 300;
+    video.present(captured);
     vi.advanceTimersByTime(FRAME_CALLBACK_STALL_MS * 3);
-    expect(seen).toEqual([performance.timeOrigin + 1234]);
+    expect(seen).toEqual([performance.timeOrigin + captured]);
+  });
+
+  it("takes the page's clock for a callback time from another clock, ahead or behind", () => {
+    const video = fakeVideo();
+    const source = videoFrameSource(video);
+    const seen: number[] = [];
+    for (const off of [CAPTURE_TIME_TRUST_MS + 1, -(CAPTURE_TIME_TRUST_MS + 1), 15_000]) {
+      source.onNextFrame((at) => seen.push(at));
+      vi.advanceTimersByTime(40);
+      video.present(performance.now() + off);
+    }
+    // The page's clock moved 40 ms between pictures: each came at its own now.
+    expect(seen.map((at) => at - seen[0]!)).toEqual([0, 40, 80]);
   });
 
   it('polls the picture when the callback stops while the video plays, and returns to it', () => {
@@ -84,9 +100,10 @@ describe('videoFrameSource', () => {
     expect(seen).toHaveLength(2);
     // The callback comes back: it is taken, and no poll runs beside the next wait's timer.
     wait();
-    video.present(5000);
+    const captured = performance.now() - 30;
+    video.present(captured);
     expect(seen).toHaveLength(3);
-    expect(seen[2]).toBe(performance.timeOrigin + 5000);
+    expect(seen[2]).toBe(performance.timeOrigin + captured);
     wait();
     video.playSilently(FRAME_CALLBACK_STALL_MS - 80);
     expect(seen).toHaveLength(3);
