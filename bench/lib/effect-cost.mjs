@@ -80,3 +80,10 @@ export async function measureEffectCost(session, baseUrl, plan, effect) {
     cost: sums.without.drawn > 0 ? round(1 - sums.with.drawn / sums.without.drawn, 3) : null,
   };
 }
+
+/** An effect's GPU-process figure as "without → with" ms, or null unless both sides have one. */
+export function gpuChange(cost) {
+  const without = cost?.without?.gpuMsPerDrawn;
+  const withIt = cost?.with?.gpuMsPerDrawn;
+  return without != null && withIt != null ? `${without} → ${withIt}` : null;
+}

@@ -2,6 +2,7 @@
 // targets, the model's input/delegate variants, and the machine.
 import { motionSection } from './motion-report.mjs';
 import { tryAllSection } from './try-all.mjs';
+import { gpuChange } from './effect-cost.mjs';
 import { round } from './stats.mjs';
 
 const NA = '—';
@@ -49,13 +50,8 @@ const ROWS = [
   ],
   [
     'Lens effect / 摘掉我的眼镜: GPU process CPU ms per drawn frame, without → with',
-    (c) => {
-      const ms = (cost) =>
-        cost?.with?.gpuMsPerDrawn != null
-          ? `${cost.without.gpuMsPerDrawn} → ${cost.with.gpuMsPerDrawn}`
-          : null;
-      return c.lensCost || c.ownGlassesCost ? [ms(c.lensCost), ms(c.ownGlassesCost)] : null;
-    },
+    (c) =>
+      c.lensCost || c.ownGlassesCost ? [gpuChange(c.lensCost), gpuChange(c.ownGlassesCost)] : null,
   ],
   [
     'Low-end profile (CDP CPU throttle 4×): drawn / tracked fps',

@@ -1,5 +1,6 @@
 // The issue's targets (#7), checked per video. `met` is null when a figure is missing (a
 // configuration failed, or the window was shorter than the target's span).
+import { gpuChange } from './effect-cost.mjs';
 import { round } from './stats.mjs';
 
 const MEMORY_SPAN_S = 120;
@@ -83,10 +84,8 @@ export function checkTargets(run) {
   });
   const effectCost = (cost) => {
     if (typeof cost?.cost !== 'number') return null;
-    const gpu =
-      cost.with.gpuMsPerDrawn != null
-        ? `; GPU process ${cost.without.gpuMsPerDrawn} → ${cost.with.gpuMsPerDrawn} ms a drawn frame`
-        : '';
+    const gpuMs = gpuChange(cost);
+    const gpu = gpuMs ? `; GPU process ${gpuMs} ms a drawn frame` : '';
     const value = `${cost.without.drawnFps} → ${cost.with.drawnFps} fps (${round(cost.cost * 100, 1)} %)${gpu}`;
     return verdict(cost.cost <= 0.1, value);
   };
