@@ -42,6 +42,8 @@ export class TryOnEngine {
     COMMAND_NAMES.map((name) => [name, (...args: unknown[]) => this.send(name, args as never)]),
   ) as unknown as EngineCommands;
   private disposed = false;
+  /** Said it stopped, or disposed: tells the page nothing more (`tell`). */
+  private down = false;
 
   /**
    * `path` 'worker': the canvas goes to the try-on worker. 'page': the same code, loaded as its
@@ -89,18 +91,26 @@ export class TryOnEngine {
       ENGINE_DEADLINES_MS.start,
       this.api.init(
         Comlink.transfer(init, offscreen ? [offscreen, assets.modelBytes] : [assets.modelBytes]),
-        Comlink.proxy((stats: WorkerStats) => this.listener({ type: 'stats', stats })),
-        Comlink.proxy((code: ContextEvent) => {
-          if (!this.disposed) this.listener({ type: code });
-        }),
-        Comlink.proxy((verdicts: EngineVerdicts) => this.listener({ type: 'verdicts', verdicts })),
+        Comlink.proxy((stats: WorkerStats) => this.tell({ type: 'stats', stats })),
+        Comlink.proxy((code: ContextEvent) => this.tell({ type: code })),
+        Comlink.proxy((verdicts: EngineVerdicts) => this.tell({ type: 'verdicts', verdicts })),
       ),
     );
   }
 
   private crash(message: string, type: 'crashed' | 'stuck' = 'crashed'): void {
-    if (this.disposed) return;
-    this.listener({ type, message });
+    this.tell({ type, message });
+  }
+
+  /**
+   * Passes an event on, until the engine has said it stopped (crashed, stuck, its GL context lost)
+   * or is disposed: the page then starts another, and a worker still running meanwhile (a stuck
+   * one lives until `dispose` ends it) would put its own figures back in place of the new one's.
+   */
+  private tell(event: EngineEvent): void {
+    if (this.down) return;
+    if (event.type !== 'stats' && event.type !== 'verdicts') this.down = true;
+    this.listener(event);
   }
 
   /**
@@ -160,6 +170,7 @@ export class TryOnEngine {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.down = true;
     void this.api.dispose().catch(() => {});
     // Give the engine a moment to release GPU resources, then stop it for good.
     setTimeout(() => {

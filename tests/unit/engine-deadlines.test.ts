@@ -2,17 +2,25 @@
 // that never answers is restarted as stuck, a load that never ends is abandoned and said, and
 // nothing waits for ever. The engine here is the real TryOnEngine on its page path, with the
 // other end of its channel never answering.
+import * as Comlink from 'comlink';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { DeadlinePassed } from '../../src/shared/deadline';
 import { ENGINE_DEADLINES_MS } from '../../src/shared/ui-constants';
 import type { EngineEvent } from '../../src/engine/try-on-engine';
+import type { WorkerStats } from '../../src/shared/try-on-types';
 
 /** What the silent page engine was asked (the channel's other end, read but never answered). */
 const asked: string[] = [];
+/** Each call's arguments as they came over the channel (Comlink's wire values). */
+const argumentLists: { value?: unknown }[][] = [];
 vi.mock('../../src/engine/page/page-engine', () => ({
   hostPageEngine: (_canvas: unknown, port: MessagePort) => {
-    port.onmessage = (event: MessageEvent<{ path?: string[] }>) =>
+    port.onmessage = (
+      event: MessageEvent<{ path?: string[]; argumentList?: { value?: unknown }[] }>,
+    ) => {
       asked.push(event.data.path?.join('.') ?? '');
+      argumentLists.push(event.data.argumentList ?? []);
+    };
   },
 }));
 
@@ -21,6 +29,7 @@ const { TryOnEngine } = await import('../../src/engine/try-on-engine');
 beforeEach(() => {
   vi.useFakeTimers();
   asked.length = 0;
+  argumentLists.length = 0;
 });
 afterEach(() => vi.useRealTimers());
 
@@ -57,6 +66,24 @@ it('restarts an engine that does not answer for a frame', async () => {
   await vi.advanceTimersByTimeAsync(ENGINE_DEADLINES_MS.frame);
   expect(await drawn).toBeInstanceOf(DeadlinePassed);
   expect(events.map((e) => e.type)).toEqual(['stuck']);
+  engine.dispose();
+});
+
+it("passes on none of a stuck engine's figures once it is said stuck", async () => {
+  const { engine, events } = silentEngine();
+  // The engine's stats callback, as its start handed it over (init's second argument).
+  await vi.waitFor(() => expect(asked).toContain('init'));
+  const port = argumentLists[asked.indexOf('init')]![1]!.value as MessagePort;
+  const publish = Comlink.wrap<(stats: WorkerStats) => void>(port);
+  const stats = { tracked: 51 } as WorkerStats;
+  await publish(stats);
+  const frame = new MessageChannel().port1 as unknown as VideoFrame;
+  const drawn = settle(engine.commands.processFrame(frame, { mirror: false, file: false }));
+  await vi.advanceTimersByTimeAsync(ENGINE_DEADLINES_MS.frame);
+  await drawn;
+  // Still running (a stuck worker lives until disposed): its figures are not the new engine's.
+  await publish(stats);
+  expect(events.map((e) => e.type)).toEqual(['stats', 'stuck']);
   engine.dispose();
 });
 
