@@ -18,7 +18,8 @@ const SCENE_CHANGE = 0.5;
 
 /**
  * In the page: logs every picture the first <video> presents into window.__presented, with the
- * capture time the app stamps its frames with (frame-pump.ts) and a 24×18 luminance thumbnail of
+ * capture time the app stamps its frames with (frame-pump.ts; video-frame-source.ts replaces one
+ * over 1 s off the page's clock, which no page here has) and a 24×18 luminance thumbnail of
  * what the element shows at that callback. The cut is found in both (judgeCut): Firefox's callback
  * says 3.000 s while the element still shows the frame before (measured on the cut clip; the new
  * scene shows at the callback that says 3.033 s). Self-contained (serialized into the page).

@@ -2,7 +2,8 @@
  * The one owner of the rule that the model's timestamps rise strictly (FaceLandmarker's VIDEO mode
  * refuses any other): a frame keeps its own capture time unless that is not after the last one
  * handed out (a looping file rewinds, two pictures share a capture time, a kept picture is tracked
- * again); then it gets the last one + 1 ms. The page passes capture times as they are.
+ * again); then it gets the last one + 1 ms. The page's capture times are all on its own clock
+ * (src/engine/video-frame-source.ts).
  */
 export class RisingClock {
   private last = -Infinity;
