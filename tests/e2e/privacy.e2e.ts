@@ -1,11 +1,13 @@
 // The privacy promise, end to end: a session across the whole app (five minutes on the page's
 // clock: about 60 s in real time, the rest compressed by Playwright's) sends nothing anywhere but
-// the app's own origin and breaks no rule of its Content-Security-Policy.
+// the app's own origin and breaks no rule of its Content-Security-Policy; and, frozen and thawed
+// again and again at its end, the page never says its engine is stuck.
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
 import { startCamera, waitForStats } from './app-page';
 import { withApp } from './app-session';
+import { zhCN } from '../../src/i18n/zh-CN';
 import { prepareFixtures } from './fixtures.mjs';
 import { chooseFile, DIST_DIR, wearGlasses } from './media-helpers';
 
@@ -22,6 +24,9 @@ const file = fixtures.files[0]!;
 const SESSION_MS = 80_000;
 /** The whole session on the page's own clock, compressed by Playwright's. */
 const PAGE_CLOCK_MS = 5 * 60_000;
+/** The freezes at the session's end: this many, each this long on the page's clock. */
+const THAWS = 10;
+const THAW_AFTER_MS = 15_000;
 
 /** The policy the built page carries (same-origin assets): every directive, as shipped. */
 const PINNED_CSP: Record<string, string> = {
@@ -156,13 +161,33 @@ describe('privacy', () => {
         const pageStart = await page.evaluate(() => performance.now());
         await page.clock.fastForward(PAGE_CLOCK_MS - (Date.now() - started));
         const moved = (await page.evaluate(() => performance.now())) - pageStart;
-        // Still trying on afterwards, with whatever the jump set off: a call out across it is past
-        // its deadline on the page's clock, and the engine restarts, counting from 0 again.
+        // Still trying on afterwards, with whatever the jump set off. A call out across it finds
+        // its deadline's timer late, as on a frozen page's thaw, and waits again
+        // (src/shared/deadline.ts); an engine restarted all the same counts from 0 again.
         let after = (await waitForStats(page, () => true)).workerTracked;
         await waitForStats(page, (s) => {
           after = Math.min(after, s.workerTracked);
           return s.workerTracked > after + 5;
         });
+        // Then frozen and thawed, again and again, as a hidden tab or the app switcher leaves it
+        // (the clock runs on, no timer fires until the thaw): each call out at a thaw waits again,
+        // and the page never says its engine is stuck. Before src/shared/deadline.ts waited
+        // again, ten such thaws of 15 s restarted a playing file's engine three times.
+        type Said = { __stuckSaid: boolean };
+        await page.evaluate((stuck) => {
+          (window as unknown as Said).__stuckSaid = false;
+          new MutationObserver(() => {
+            if (document.body.textContent?.includes(stuck))
+              (window as unknown as Said).__stuckSaid = true;
+          }).observe(document.body, { subtree: true, childList: true, characterData: true });
+        }, zhCN.engineStuck);
+        for (let thaw = 0; thaw < THAWS; thaw++) {
+          await page.clock.fastForward(THAW_AFTER_MS);
+          await page.waitForTimeout(1_500);
+        }
+        const thawed = (await waitForStats(page, () => true)).workerTracked;
+        await waitForStats(page, (s) => s.workerTracked > thawed + 5);
+        expect(await page.evaluate(() => (window as unknown as Said).__stuckSaid)).toBe(false);
         const seen = await page.evaluate(
           () => (window as unknown as { __cspViolations: string[] }).__cspViolations,
         );
