@@ -5,7 +5,10 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { DeadlinePassed, FROZEN_LATENESS_MS, withDeadline } from '../../src/shared/deadline';
 
 const MS = 10_000;
-/** The page's monotonic clock, moved by the test: by `run` with the timers, by `freeze` alone. */
+/**
+ * The page's monotonic clock, moved by the test: by `run` with the timers, by `freeze` before
+ * them.
+ */
 let now = 0;
 
 beforeEach(() => {
