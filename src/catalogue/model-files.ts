@@ -2,7 +2,7 @@ import { fetchBody, fetchChecked, fetchJson, sha256Hex } from '../shared/checked
 import { GLASSES_MAX_BYTES, MATERIAL_MAX_BYTES } from '../shared/storage-constants';
 import type { MaterialItem } from '../shared/try-on-types';
 import { assetUrl } from '../storage/asset-url';
-import { deleteKey, getBlob, getJson, putBlob, putJson } from '../storage/model-db';
+import { deleteKey, getBlob, getJson, putBlob, putJson, storedBytes } from '../storage/model-db';
 import { modelPath, type CatalogueEntry } from './manifest';
 import { noteModelUse, storeNoted } from './model-budget';
 
@@ -107,12 +107,12 @@ export async function readModel(
 ): Promise<StoredModel | undefined> {
   const blob = await getBlob(entry.value);
   if (!blob) return undefined;
-  // A record the browser cannot read back (evicted bytes, a damaged disk) is dropped alone.
-  const glb = await blob.arrayBuffer().catch((error: unknown) => {
-    console.warn(`stored ${entry.value} cannot be read; downloading it again`, error);
-    return null;
-  });
-  if (!glb) {
+  // A record the browser cannot read back (evicted bytes, a damaged disk) is dropped alone; one
+  // that reads back too slowly is kept, and this tap downloads the file.
+  const glb = await storedBytes(blob);
+  if (glb === 'slow') return undefined;
+  if (glb === 'unreadable') {
+    console.warn(`stored ${entry.value} cannot be read; downloading it again`);
     await forgetModel(entry);
     onUnreadable?.();
     return undefined;

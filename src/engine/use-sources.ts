@@ -19,6 +19,7 @@ import { usePhotoSource } from './use-photo-source';
 import { useSourceCore } from './use-source-core';
 import { PlayDidNotStart, startPlaying } from './start-playing';
 import { loadVideoFile, videoFileProblem } from './video-file';
+import { CAMERA_ANSWER_MS } from '../shared/ui-constants';
 
 /**
  * What feeds the worker: the camera (front or rear), a local video file or a photo, one at a time. Every start
@@ -64,9 +65,14 @@ export function useSources(
       release();
       setVideoMode(false);
       setCameraWaiting(false);
+      // A camera that does not answer is said to be slow; a late answer is still taken.
+      const slow = setTimeout(() => {
+        if (!signal.aborted) setError(t('cameraSlow'));
+      }, CAMERA_ANSWER_MS);
       try {
-        const stream = await openCamera(mode);
+        const stream = await openCamera(mode).finally(() => clearTimeout(slow));
         if (signal.aborted) return stopStream(stream);
+        setError(null);
         streamRef.current = stream;
         // A camera unplugged or taken away ends its track; say so and stay usable.
         stream.getVideoTracks()[0]?.addEventListener('ended', () => {

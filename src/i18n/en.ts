@@ -46,6 +46,8 @@ export const en: Strings = {
   cameraNotFound: 'No camera found',
   cameraInUse: 'The camera is in use by another app or could not start',
   cameraEnded: 'The camera was disconnected',
+  cameraSlow:
+    'The camera has not answered yet. If the browser is asking, allow the camera; if another app is using it, close that app first.',
   cameraFailed: 'The camera failed to start: {reason}',
   playDidNotStart: 'the picture did not start playing; please try again',
   downloadFailed: 'Download failed: {status}',

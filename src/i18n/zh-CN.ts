@@ -43,6 +43,8 @@ export const zhCN = {
   cameraNotFound: '未找到摄像头',
   cameraInUse: '摄像头被其他应用占用或无法启动',
   cameraEnded: '摄像头已断开',
+  cameraSlow:
+    '摄像头还没有响应。如果浏览器在询问，请允许使用摄像头；如果其他应用正在使用摄像头，请先关闭它。',
   cameraFailed: '摄像头启动失败：{reason}',
   playDidNotStart: '画面没有开始播放，请重试',
   downloadFailed: '下载失败: {status}',

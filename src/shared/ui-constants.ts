@@ -34,12 +34,33 @@ export const PLAY_START_MS = 10_000;
 /** Canvas display width: 95% of the window width. */
 export const VIEW_WIDTH_FRACTION = 0.95;
 
+/**
+ * 开启摄像头: a camera that has not answered within this, ms (a permission prompt left open, a
+ * camera another app holds, an in-app browser that never answers) is said to be slow; the start
+ * goes on, and the message goes once the camera answers (tests/e2e/camera.e2e.ts).
+ */
+export const CAMERA_ANSWER_MS = 15_000;
+
 /** Recording: 30 fps capture, output at 2x the video resolution. */
 export const RECORD_FPS = 30;
+/**
+ * The page's MediaRecorder (the fallback where the worker has no encoder) hands over its last
+ * data and ends within this of stop(), ms; past it the recording is said to have failed
+ * (tests/unit/video-file.test.ts).
+ */
+export const RECORDER_STOP_MS = 10_000;
 export const CAPTURE_SCALE = 2;
 export const PHOTO_FILE_NAME = 'merged-screenshot.png';
 /** 全部试戴's comparison, saved or shared like a photo (collage.ts). */
 export const COMPARE_FILE_NAME = 'try-on-compare.jpg';
+/**
+ * 保存对比图: the collage (up to four pictures decoded, drawn and encoded as a JPEG) is made within
+ * this, ms, or the button says it failed and can be pressed again
+ * (tests/unit/compare-view.test.tsx).
+ */
+export const COLLAGE_MS = 15_000;
+/** 复制清单条目 on 商家工具: the clipboard takes the entry within this, ms, or it says it could not. */
+export const CLIPBOARD_MS = 5_000;
 export const recordingFileName = (ext: string, at = new Date()): string =>
   `recorded-video-${at.toISOString()}.${ext}`;
 

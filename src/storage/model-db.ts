@@ -124,6 +124,21 @@ export async function getBlob(key: string): Promise<Blob | undefined> {
 }
 
 /**
+ * A stored Blob's bytes, or why not. A record's read (getBlob) hands back a handle; the bytes
+ * behind it come off the disk only here, so this read has its deadline too: `'slow'` past
+ * STORAGE_DEADLINE_MS (slow is not wrong: the caller leaves the record and downloads), and
+ * `'unreadable'` when the browser cannot read it back (evicted bytes, a damaged disk).
+ */
+export async function storedBytes(blob: Blob): Promise<ArrayBuffer | 'slow' | 'unreadable'> {
+  try {
+    return await withDeadline(blob.arrayBuffer(), STORAGE_DEADLINE_MS);
+  } catch (error) {
+    console.warn('a stored file did not read back', error);
+    return error instanceof DeadlinePassed ? 'slow' : 'unreadable';
+  }
+}
+
+/**
  * Binary models are stored as Blobs (docs/behaviour.md §3). A WebKit session without a disk
  * (private browsing, WebDriver automation) stores no Blob in IndexedDB ("Error preparing
  * Blob/File data") but keeps bytes: there the same record holds the bytes instead, which getBlob

@@ -6,7 +6,7 @@ import {
 } from '../shared/storage-constants';
 import { fetchChecked, matchesAsset, type KnownAsset } from '../shared/checked-fetch';
 import { assetUrl, knownAsset } from './asset-url';
-import { deleteKey, getBlob, putBlob, setFlag } from './model-db';
+import { deleteKey, getBlob, putBlob, setFlag, storedBytes } from './model-db';
 import { PrepareError } from './prepare-error';
 import { ProgressMeter, type PrepareProgress } from './progress-meter';
 import { hasVerifiedEntry, openWasmCache, pruneWasmCache, storeEntry } from './wasm-cache';
@@ -16,13 +16,17 @@ export interface PreparedAssets {
   modelBytes: ArrayBuffer;
 }
 
-/** The stored model if it is exactly the known one; a wrong record is deleted. */
+/**
+ * The stored model if it is exactly the known one; a wrong or unreadable record is deleted, and
+ * one that reads back too slowly is left for the download to replace.
+ */
 async function storedModel(asset: KnownAsset): Promise<ArrayBuffer | undefined> {
   const blob = await getBlob(KEY_MEDIAPIPE_TASK);
   if (!blob) return undefined;
-  const bytes = await blob.arrayBuffer().catch(() => null);
-  if (bytes && (await matchesAsset(bytes, asset))) return bytes;
-  console.warn('stored face model discarded (size or SHA-256 mismatch)');
+  const bytes = await storedBytes(blob);
+  if (bytes === 'slow') return undefined;
+  if (bytes !== 'unreadable' && (await matchesAsset(bytes, asset))) return bytes;
+  console.warn('stored face model discarded (unreadable, or size or SHA-256 mismatch)');
   await deleteKey(KEY_MEDIAPIPE_TASK);
   return undefined;
 }

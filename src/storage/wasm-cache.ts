@@ -39,7 +39,7 @@ export async function hasVerifiedEntry(cache: Cache, asset: KnownAsset): Promise
     if (error instanceof DeadlinePassed) return false;
   }
   console.warn('mediapipe-wasm entry discarded', asset.path);
-  await cache.delete(url).catch(() => false);
+  await answered(cache.delete(url)).catch(() => false);
   return false;
 }
 

@@ -3,7 +3,7 @@
 // the front camera mirrored and the rear not, every frame on the eyes and still, a download a
 // later tap supersedes, a stored copy that fails its hash, a camera unplugged, everything
 // released when off, and inside WeChat the photo shown to long-press. Then the camera refused,
-// absent or missing, and the camera opened while the engine gets ready.
+// absent, missing or never answering, and the camera opened while the engine gets ready.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
 import { format } from '../../src/i18n';
 import { zhCN } from '../../src/i18n/zh-CN';
+import { CAMERA_ANSWER_MS } from '../../src/shared/ui-constants';
 import { prepareCodedClips } from '../outside/clips.mjs';
 import { judgeLive, liveSummary } from '../outside/live-judge';
 import { decodePicture, judgePicture } from '../outside/picture-judge';
@@ -274,6 +275,18 @@ describe('a camera that cannot be used', () => {
       expect(await alertText(page)).toBe(
         format(zhCN, 'cameraDeniedInApp', { app: zhCN.appWechat }),
       );
+    });
+  });
+
+  it('says a camera that does not answer is slow, and stays usable', async () => {
+    const initScript = `navigator.mediaDevices.getUserMedia = () => new Promise(() => {});`;
+    await withApp(server.url, { initScript, path: '/home' }, async ({ page }) => {
+      const on = button(page, zhCN.cameraOn);
+      await on.click({ timeout: 90_000 });
+      const said = page.getByRole('alert').getByText(zhCN.cameraSlow, { exact: true });
+      await said.waitFor({ timeout: CAMERA_ANSWER_MS + 30_000 });
+      expect(await on.isEnabled()).toBe(true);
+      expect(await button(page, zhCN.openVideoFile).isEnabled()).toBe(true);
     });
   });
 

@@ -5,10 +5,14 @@
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { Color, MeshPhysicalMaterial, Vector2 } from 'three';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { checkFitOverride } from '../../src/catalogue/fit-override';
 import { validateManifest } from '../../src/catalogue/manifest';
-import { FAVOURITES_MAX, GLASSES_MAX_BYTES } from '../../src/shared/storage-constants';
+import {
+  FAVOURITES_MAX,
+  GLASSES_MAX_BYTES,
+  STORAGE_DEADLINE_MS,
+} from '../../src/shared/storage-constants';
 import { parseFavourites } from '../../src/storage/favourites';
 import { physical } from '../../workers/assets/material-params';
 import { installLocation } from './storage-fakes';
@@ -282,6 +286,29 @@ describe('stored records (property)', () => {
     expect(await hasKey('models/other.glb')).toBe(true);
     // The user hears of it (use-catalogue's toast), once.
     expect(said).toEqual(['unreadable']);
+  });
+
+  it('keeps a stored model that reads back too slowly, and the tap downloads it', async () => {
+    const entry = { value: 'models/slow.glb', serialNo: '3', text: 'x' };
+    await putBlob(entry.value, new Blob([new Uint8Array([103, 108, 84, 70])]));
+    const arrayBuffer = Blob.prototype.arrayBuffer;
+    let asked = () => {};
+    const reading = new Promise<void>((resolve) => (asked = resolve));
+    Blob.prototype.arrayBuffer = () => (asked(), new Promise<ArrayBuffer>(() => {}));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const said: string[] = [];
+    try {
+      const stored = readModel(entry, () => said.push('unreadable'));
+      await reading;
+      await vi.advanceTimersByTimeAsync(STORAGE_DEADLINE_MS);
+      expect(await stored).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+      Blob.prototype.arrayBuffer = arrayBuffer;
+    }
+    // Slow is not wrong: the record stays, and nothing is said of a damaged file.
+    expect(await hasKey(entry.value)).toBe(true);
+    expect(said).toEqual([]);
   });
 
   it('keeps only known engine choices, for this browser only', () => {

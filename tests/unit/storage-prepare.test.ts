@@ -12,6 +12,7 @@ const {
   KEY_ENV_IMAGE,
   KEY_MEDIAPIPE_TASK,
   KEY_TASK_AND_WASM_CACHED,
+  STORAGE_DEADLINE_MS,
   WASM_CACHE_NAME,
 } = await import('../../src/shared/storage-constants');
 const { sha256Hex } = await import('../../src/shared/checked-fetch');
@@ -144,6 +145,33 @@ describe('preparation', () => {
     expect(seen[0]).toBe(size(LOADER) + size(BINARY));
   });
 
+  it('downloads the model when its stored copy does not read back in time', async () => {
+    useFetch();
+    await runPreparation();
+    // No Cache Storage: the stored model's read is the only storage call left waiting.
+    vi.stubGlobal('caches', undefined);
+    const real = Blob.prototype.arrayBuffer;
+    let asked = () => {};
+    const reading = new Promise<void>((resolve) => (asked = resolve));
+    vi.spyOn(Blob.prototype, 'arrayBuffer').mockImplementation(function (this: Blob) {
+      if (this.size !== size(MODEL)) return real.call(this);
+      asked();
+      return new Promise<ArrayBuffer>(() => {});
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { requests } = useFetch();
+      const run = runPreparation();
+      await reading;
+      await vi.advanceTimersByTimeAsync(STORAGE_DEADLINE_MS);
+      const result = await run;
+      expect(requests).toEqual([MODEL]);
+      expect(await sha256Hex(result.modelBytes)).toBe(__ASSET_INTEGRITY__[MODEL]!.sha256);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('replaces a corrupted cache entry and drops entries it does not know', async () => {
     useFetch();
     await runPreparation();
@@ -181,6 +209,29 @@ describe('preparation', () => {
     expect(requests).toContain(MODEL);
     expect(await storedModelHash()).toBe(__ASSET_INTEGRITY__[MODEL]!.sha256);
     expect(await getFlag(KEY_TASK_AND_WASM_CACHED)).toBe(true);
+  });
+
+  it('goes on when deleting a corrupted cache entry never answers', async () => {
+    useFetch();
+    await runPreparation();
+    const cache = wasmCache()!;
+    await cache.put(`${ORIGIN}/${BINARY}`, new Response(new Uint8Array(size(BINARY))));
+    let asked = () => {};
+    const deleting = new Promise<void>((resolve) => (asked = resolve));
+    vi.spyOn(cache, 'delete').mockImplementation(() => (asked(), new Promise<boolean>(() => {})));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { requests } = useFetch();
+      const run = runPreparation();
+      await deleting;
+      await vi.advanceTimersByTimeAsync(STORAGE_DEADLINE_MS);
+      await run;
+      expect(requests).toEqual([BINARY]);
+    } finally {
+      vi.useRealTimers();
+    }
+    const binary = await (await cache.match(`${ORIGIN}/${BINARY}`))!.arrayBuffer();
+    expect(await sha256Hex(binary)).toBe(__ASSET_INTEGRITY__[BINARY]!.sha256);
   });
 
   it('never caches a runtime file that failed its check', async () => {

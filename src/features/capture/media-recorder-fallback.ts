@@ -1,4 +1,5 @@
-import { RECORD_FPS } from '../../shared/ui-constants';
+import { withDeadline } from '../../shared/deadline';
+import { RECORD_FPS, RECORDER_STOP_MS } from '../../shared/ui-constants';
 
 /**
  * MP4/H.264 first, the file albums and chat apps play (workers/capture/record-format.ts says
@@ -39,21 +40,27 @@ export function recordCanvas(canvas: HTMLCanvasElement): CanvasRecording | null 
   recorder.addEventListener('dataavailable', (event) => {
     if (event.data.size > 0) parts.push(event.data);
   });
+  // Heard from the start: a recorder that ended by itself (its track ended, an encoder error)
+  // fires nothing at a later stop(), and a stop() must not wait for an event that has passed.
+  const ended = new Promise<void>((resolve, reject) => {
+    recorder.addEventListener('stop', () => resolve());
+    recorder.addEventListener('error', (event) =>
+      reject(event instanceof ErrorEvent ? event.error : new Error('MediaRecorder failed')),
+    );
+  });
+  ended.catch(() => {}); // said at stop()
   recorder.start(1000);
   return {
-    stop: () =>
-      new Promise((resolve, reject) => {
-        const finish = () => stream.getTracks().forEach((track) => track.stop());
-        recorder.addEventListener('stop', () => {
-          finish();
-          const ext = mime.startsWith('video/mp4') ? 'mp4' : 'webm';
-          resolve({ blob: new Blob(parts, { type: mime }), ext });
-        });
-        recorder.addEventListener('error', (event) => {
-          finish();
-          reject(event instanceof ErrorEvent ? event.error : new Error('MediaRecorder failed'));
-        });
-        recorder.stop();
-      }),
+    stop: async () => {
+      try {
+        if (recorder.state !== 'inactive') recorder.stop();
+        await withDeadline(ended, RECORDER_STOP_MS);
+      } finally {
+        stream.getTracks().forEach((track) => track.stop());
+      }
+      if (parts.length === 0) throw new Error('MediaRecorder recorded nothing');
+      const ext = mime.startsWith('video/mp4') ? 'mp4' : 'webm';
+      return { blob: new Blob(parts, { type: mime }), ext };
+    },
   };
 }

@@ -5,6 +5,8 @@ import { t, type StringKey } from '../../i18n';
 import { fitReasonText } from '../../i18n/fit-reasons';
 import { formatFrameSize, type FitOverride } from '../../shared/glasses-types';
 import { useToast } from '../../state/toast';
+import { withDeadline } from '../../shared/deadline';
+import { CLIPBOARD_MS } from '../../shared/ui-constants';
 import { CheckAdjust } from './check-adjust';
 import { CheckPack } from './check-pack';
 import { touchesCheek } from '../true-size/cheek-contact';
@@ -55,7 +57,7 @@ export function CheckCard({
   const copy = async () => {
     if (!entry) return;
     try {
-      await navigator.clipboard.writeText(entry);
+      await withDeadline(navigator.clipboard.writeText(entry), CLIPBOARD_MS);
       setCopied(true);
       toast(t('checkCopied'));
     } catch {

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { TryAllCell } from './try-all-view';
 import { useOfferFile } from '../capture/use-offer-file';
 import { t } from '../../i18n';
-import { COMPARE_FILE_NAME } from '../../shared/ui-constants';
+import { withDeadline } from '../../shared/deadline';
+import { COLLAGE_MS, COMPARE_FILE_NAME } from '../../shared/ui-constants';
 import { useToast } from '../../state/toast';
 import { BlobImage } from '../../components/blob-image';
 import { makeCollage } from './collage';
@@ -24,7 +25,7 @@ export function CompareView(props: { bare: Blob; cells: TryAllCell[]; onBack: ()
     setMaking(true);
     try {
       const items = props.cells.map((cell) => ({ image: cell.image!, caption: caption(cell) }));
-      offer(await makeCollage(items), COMPARE_FILE_NAME, 'photo');
+      offer(await withDeadline(makeCollage(items), COLLAGE_MS), COMPARE_FILE_NAME, 'photo');
     } catch (error) {
       console.error('collage failed', error);
       toast(t('compareFailed'));
