@@ -57,9 +57,9 @@ lane_a=(tests/e2e/camera.e2e.ts tests/e2e/faults.e2e.ts tests/e2e/true-size.e2e.
   tests/e2e/site.e2e.ts)
 lane_b=(tests/e2e/photo.e2e.ts tests/e2e/try-all.e2e.ts tests/e2e/lens.e2e.ts
   tests/e2e/phone.e2e.ts tests/e2e/smoke.e2e.ts tests/e2e/room-light.e2e.ts
-  tests/e2e/own-glasses.e2e.ts)
+  tests/e2e/own-glasses.e2e.ts tests/e2e/bad-catalogue.e2e.ts)
 lane_c=(tests/e2e/privacy.e2e.ts tests/e2e/known-face.e2e.ts tests/e2e/storage.e2e.ts
-  tests/e2e/check-page.e2e.ts tests/e2e/embed.e2e.ts tests/e2e/bad-catalogue.e2e.ts
+  tests/e2e/check-page.e2e.ts tests/e2e/embed.e2e.ts
   tests/e2e/bad-video-files.e2e.ts tests/e2e/shop-glasses.e2e.ts tests/e2e/text-fit.e2e.ts)
 # Beside the engines, at the lowest priority: the shop tools, whose commands and loader check
 # files, not a pace, and the lanes' fixtures, made by importing the lanes' files with no test
