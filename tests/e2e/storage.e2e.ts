@@ -15,6 +15,7 @@ import {
   corruptStorage,
   newSession,
   readStored,
+  serviceWorkerInControl,
   startProxy,
   type Proxy,
 } from './storage-helpers';
@@ -75,6 +76,9 @@ describe('storage', () => {
     try {
       await page.goto(`${net.url}/`);
       await helloThenHome(page);
+      // The next visit's worker asks the service worker for the runtime: one still installing
+      // (a loaded lane run) leaves it to the network, and the binary kept reads as fetched.
+      await serviceWorkerInControl(page);
       await corruptStorage(page, FACE_MODEL_BYTES, ASSET_PATHS.wasmLoader);
       expect((await readStored(page)).model?.sha256).not.toBe(FACE_MODEL_SHA256);
       net.hits.length = 0;
