@@ -1,3 +1,4 @@
+import { withDeadline } from '../../src/shared/deadline';
 import { pictureProbe } from './encoder-pace';
 import { encoderScales } from './frame-grabber';
 import { chooseRecordFormat, type SizedFormat } from './record-size';
@@ -9,6 +10,14 @@ export interface RecordPlan {
   /** Whether the encoder scales a picture of another size itself (frame-grabber.ts). */
   encoderScales: boolean;
 }
+
+/**
+ * A plan not made within this, ms (an encoder whose isConfigSupported or flush never answers)
+ * fails with DeadlinePassed, and the next press plans again: under the page's 10 s for the
+ * start command (ENGINE_DEADLINES_MS.command), so the press is answered rather than the engine
+ * restarted as stuck (tests/unit/record-prep.test.ts).
+ */
+export const RECORD_PLAN_MS = 8_000;
 
 /**
  * Decides each recording size's format, scale and grabber once, ahead of the press: timing the
@@ -33,7 +42,8 @@ export class RecordPrep {
     const key = `${videoWidth}x${videoHeight}@${scale}`;
     const known = this.plans.get(key);
     if (known && !known.failed) return known.plan;
-    const entry = { plan: makePlan(videoWidth, videoHeight, scale, picture), failed: false };
+    const made = makePlan(videoWidth, videoHeight, scale, picture);
+    const entry = { plan: withDeadline(made, RECORD_PLAN_MS), failed: false };
     entry.plan.catch(() => (entry.failed = true));
     this.plans.set(key, entry);
     return entry.plan;

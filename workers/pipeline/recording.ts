@@ -1,7 +1,8 @@
+import { DeadlinePassed } from '../../src/shared/deadline';
 import type { RecordingResult, RecordingStart } from '../../src/shared/try-on-types';
 import { CAPTURE_SCALE } from '../../src/shared/ui-constants';
 import { Recorder } from '../capture/recorder';
-import { RecordPrep } from '../capture/record-prep';
+import { RecordPrep, type RecordPlan } from '../capture/record-prep';
 import { HOLD_MS } from './held-frames';
 import type { KeptPicture } from './kept-picture';
 
@@ -67,9 +68,17 @@ export class Recording {
     pressedAtMs: number,
   ): Promise<RecordingStart> {
     if (this.recorder) return { ok: true, ...this.recorder.info };
-    const plan = await this.kept.withPicture((picture) =>
-      this.prep.plan(width, height, scale, picture),
-    );
+    let plan: RecordPlan;
+    try {
+      plan = await this.kept.withPicture((picture) =>
+        this.prep.plan(width, height, scale, picture),
+      );
+    } catch (error) {
+      if (!(error instanceof DeadlinePassed)) throw error;
+      // An encoder that does not answer: the page records what it shows instead.
+      console.warn('[engine] the recording encoder did not answer; the page records', error);
+      return { ok: false, reason: 'no-webcodecs' };
+    }
     // Another start may have won while the plan was made.
     const running = this.recorder as Recorder | null;
     if (running) return { ok: true, ...running.info };
