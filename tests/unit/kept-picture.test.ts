@@ -83,6 +83,23 @@ describe('KeptPicture', () => {
     expect(drawnAt).toEqual([1000]);
   });
 
+  it('takes a slow camera’s next picture for the next, and tracks the last again once it stops', async () => {
+    const { kept, frame, tracking } = harness();
+    // A camera at 4 pictures a second (a phone in dim light), each drawn with a predicted pose;
+    // its first picture has no interval to go by yet.
+    kept.keep(frame(), 1000, false, false);
+    await vi.advanceTimersByTimeAsync(250);
+    vi.mocked(tracking.trackNow).mockClear();
+    for (let timeMs = 1250; timeMs <= 3000; timeMs += 250) {
+      kept.keep(frame(), timeMs, false, false);
+      await vi.advanceTimersByTimeAsync(250);
+    }
+    expect(tracking.trackNow).not.toHaveBeenCalled();
+    // It stops: one and a half of its intervals later, its last picture is tracked again.
+    await vi.advanceTimersByTimeAsync(150);
+    expect(tracking.trackNow).toHaveBeenCalledTimes(1);
+  });
+
   it('is not tracked again while held frames are still to be drawn', async () => {
     const { renders, kept, frame, tracking } = harness(true);
     kept.keep(frame(), 100, false, false);

@@ -7,9 +7,14 @@ import { capturePng } from '../render/scene-content';
 
 /**
  * No frame for this long (a paused video, a stalled camera): the kept picture, drawn with a
- * predicted pose, is tracked and drawn again with its own.
+ * predicted pose, is tracked and drawn again with its own. From a slow source, only after one and
+ * a half of its own intervals between pictures (up to the slowest it is taken for, 4 a second, as
+ * video-frame-source.ts): a camera at 4 fps was taken for still after every picture, and each was
+ * tracked and drawn twice (0.81 cores against 0.42 at 6 fps; tests/unit/kept-picture.test.ts).
  */
 const STILL_PICTURE_MS = 200;
+const STILL_AFTER_INTERVALS = 1.5;
+const SLOWEST_SOURCE_MS = 250;
 
 /**
  * The last drawn picture, kept (as a clone) for photos and to show a change at once when no new
@@ -61,12 +66,15 @@ export class KeptPicture {
   keep(frame: VideoFrame, timeMs: number, ownPose: boolean, mirror: boolean): void {
     this.frames.close(this.frame);
     this.frame = this.frames.clone(frame);
+    // A jump (a seek, a loop, a new source) reads as no interval or the slowest.
+    const interval = Math.min(Math.max(timeMs - this.timeMs, 0), SLOWEST_SOURCE_MS);
+    const stillAfterMs = Math.max(STILL_PICTURE_MS, STILL_AFTER_INTERVALS * interval);
     this.timeMs = timeMs;
     this.ownPose = ownPose;
     this.stillPose = false;
     this.mirror = mirror;
     clearTimeout(this.stillTimer);
-    if (!ownPose) this.stillTimer = setTimeout(() => this.stillNow(), STILL_PICTURE_MS);
+    if (!ownPose) this.stillTimer = setTimeout(() => this.stillNow(), stillAfterMs);
   }
 
   /** No new frame came: the picture stands still, unless held frames are still to be drawn. */
