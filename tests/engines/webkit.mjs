@@ -53,7 +53,8 @@ async function startDriver() {
   // Accelerated compositing off: under Xvfb on Mesa's llvmpipe, WebKitGTK's compositor put the
   // page's WebGL canvas on the X window 0.3–0.5 times a second while the page drew it 3–4 times
   // (the app's own recording of that canvas held no picture over 0.7 s); painted without it, the
-  // X window shows 4.4 source frames a second (engines (c), longest picture 1.3 s). A phone's
+  // X window shows 13.9–16.4 of the file's 25 frames a second (engines (c), read 30 times a
+  // second; the longest picture 0.13–0.20 s). A phone's
   // WebKit composites on its GPU, which this machine cannot stand in for.
   const env = { ...process.env, LANGUAGE: 'zh_CN:zh', WEBKIT_DISABLE_COMPOSITING_MODE: '1' };
   const child = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
