@@ -15,6 +15,7 @@ import {
 } from '../../src/shared/storage-constants';
 import { parseFavourites } from '../../src/storage/favourites';
 import { physical } from '../../workers/assets/material-params';
+import { deferred } from './deferred';
 import { installLocation } from './storage-fakes';
 
 installLocation();
@@ -292,14 +293,13 @@ describe('stored records (property)', () => {
     const entry = { value: 'models/slow.glb', serialNo: '3', text: 'x' };
     await putBlob(entry.value, new Blob([new Uint8Array([103, 108, 84, 70])]));
     const arrayBuffer = Blob.prototype.arrayBuffer;
-    let asked = () => {};
-    const reading = new Promise<void>((resolve) => (asked = resolve));
-    Blob.prototype.arrayBuffer = () => (asked(), new Promise<ArrayBuffer>(() => {}));
+    const reading = deferred();
+    Blob.prototype.arrayBuffer = () => (reading.resolve(), new Promise<ArrayBuffer>(() => {}));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const said: string[] = [];
     try {
       const stored = readModel(entry, () => said.push('unreadable'));
-      await reading;
+      await reading.promise;
       await vi.advanceTimersByTimeAsync(STORAGE_DEADLINE_MS);
       expect(await stored).toBeUndefined();
     } finally {

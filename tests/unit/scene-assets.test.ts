@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deferred } from './deferred';
 
 // The downloads are the storage layer's (tested with it); here only the waiting is.
 vi.mock('../../src/engine/engine-assets', () => ({
@@ -13,17 +14,6 @@ vi.mock('../../src/storage/env-image', () => ({
 
 const { loadSceneAssets, sceneNotice } = await import('../../src/engine/scene-assets');
 const envImage = await import('../../src/storage/env-image');
-
-/** A promise with its resolve and reject handed out. */
-function deferred() {
-  let resolve!: () => void;
-  let reject!: (error: Error) => void;
-  const promise = new Promise<void>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 afterEach(() => {
   vi.useRealTimers();

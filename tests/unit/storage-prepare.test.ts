@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferred } from './deferred';
 import { FakeCacheStorage, ORIGIN, fakeFetch, installLocation, type Fault } from './storage-fakes';
 
 installLocation();
@@ -151,18 +152,17 @@ describe('preparation', () => {
     // No Cache Storage: the stored model's read is the only storage call left waiting.
     vi.stubGlobal('caches', undefined);
     const real = Blob.prototype.arrayBuffer;
-    let asked = () => {};
-    const reading = new Promise<void>((resolve) => (asked = resolve));
+    const reading = deferred();
     vi.spyOn(Blob.prototype, 'arrayBuffer').mockImplementation(function (this: Blob) {
       if (this.size !== size(MODEL)) return real.call(this);
-      asked();
+      reading.resolve();
       return new Promise<ArrayBuffer>(() => {});
     });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const { requests } = useFetch();
       const run = runPreparation();
-      await reading;
+      await reading.promise;
       await vi.advanceTimersByTimeAsync(STORAGE_DEADLINE_MS);
       const result = await run;
       expect(requests).toEqual([MODEL]);
@@ -216,14 +216,15 @@ describe('preparation', () => {
     await runPreparation();
     const cache = wasmCache()!;
     await cache.put(`${ORIGIN}/${BINARY}`, new Response(new Uint8Array(size(BINARY))));
-    let asked = () => {};
-    const deleting = new Promise<void>((resolve) => (asked = resolve));
-    vi.spyOn(cache, 'delete').mockImplementation(() => (asked(), new Promise<boolean>(() => {})));
+    const deleting = deferred();
+    vi.spyOn(cache, 'delete').mockImplementation(
+      () => (deleting.resolve(), new Promise<boolean>(() => {})),
+    );
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const { requests } = useFetch();
       const run = runPreparation();
-      await deleting;
+      await deleting.promise;
       await vi.advanceTimersByTimeAsync(STORAGE_DEADLINE_MS);
       await run;
       expect(requests).toEqual([BINARY]);
