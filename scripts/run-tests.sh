@@ -48,7 +48,7 @@ live=(tests/e2e/shipped.e2e.ts tests/e2e/video-file.e2e.ts tests/e2e/occlusion.e
 timed "e2e (Chromium): a moving face" npx vitest run --project e2e "${live[@]}" \
   > >(tee "$logs/live") 2>&1 || fail $?
 # 2. The rest, in three lanes whose files take about as long alone (docs/testing.md; the summary
-# below gives each file's time in its lane), their cameras at 8 fps (E2E_CAMERA_FPS,
+# below gives each file's time in its lane), their cameras and files at 8 fps (E2E_CAMERA_FPS,
 # tests/e2e/app-session.ts). Lane C's privacy session spends most of its time waiting in real
 # time for MediaPipe's 60 s log flush with its video paused (privacy.e2e.ts), so the pages after
 # it use what the other two leave idle.

@@ -24,14 +24,16 @@ const FRAME_LEDGER = `(() => {
 })();`;
 
 /**
- * `E2E_CAMERA_FPS`: the camera's frames a second, at most, asked as the app's own request's
- * `frameRate.max` (Chromium drops the rest before the page sees them, as a phone's camera does in
- * dim light). scripts/run-tests.sh sets it for the lanes, which judge no pace: the app draws a
- * frame per camera frame, so three lanes at the clips' 25–30 fps spent their CPU drawing while
- * their tests waited on tracking. At 8 fps a page still tracks about as often as CPU-bound lanes
- * let it, at about half the CPU of 15 fps (docs/testing.md gives the figures). The app's own
- * floor is 4 pictures a second (video-frame-source.ts). Unset, the camera runs at its clip's own
- * rate.
+ * `E2E_CAMERA_FPS`: the pictures a second, at most, the app gets from a camera or a video file.
+ * The camera's is asked as the app's own request's `frameRate.max` (Chromium drops the rest
+ * before the page sees them, as a phone's camera does in dim light); a file's video frame
+ * callbacks come at most that often (`filesAtMost`), so the app takes a 25 fps file's pictures as
+ * from a camera at that rate (the file itself plays at its own pace). scripts/run-tests.sh sets it
+ * for the lanes, which judge no pace: the app draws a frame per picture, so three lanes at the
+ * clips' 25–30 fps spent their CPU drawing while their tests waited on tracking. At 8 fps a page
+ * still tracks about as often as CPU-bound lanes let it, at about half the CPU of 15 fps
+ * (docs/testing.md gives the figures). The app's own floor is 4 pictures a second
+ * (video-frame-source.ts). Unset, each source runs at its own rate.
  */
 const CAMERA_FPS = Number(process.env.E2E_CAMERA_FPS ?? 0);
 if (!Number.isFinite(CAMERA_FPS) || CAMERA_FPS < 0) {
@@ -50,9 +52,46 @@ const cameraAtMost = (fps: number) => `(() => {
   };
 })();`;
 
-/** Caps the context's camera at E2E_CAMERA_FPS, when set, before its first page. */
+/**
+ * A video's frame callbacks at most `fps` times a second: one that comes sooner after the last
+ * one given is not given, and the video is asked again (the app's own callback never hears of
+ * it). A quarter of the interval is spared, so that a camera already at that rate, its pictures
+ * a little early or late, loses none.
+ */
+const filesAtMost = (fps: number) => `(() => {
+  const proto = HTMLVideoElement.prototype;
+  const ask = proto.requestVideoFrameCallback;
+  const cancel = proto.cancelVideoFrameCallback;
+  if (!ask || !cancel) return;
+  const minMs = (0.75 * 1000) / ${fps};
+  const lastGiven = new WeakMap();
+  const inner = new Map();
+  let nextId = 1;
+  proto.requestVideoFrameCallback = function (callback) {
+    const video = this;
+    const id = nextId++;
+    const request = () =>
+      inner.set(id, ask.call(video, (now, metadata) => {
+        const last = lastGiven.get(video);
+        if (last !== undefined && now - last < minMs) return request();
+        lastGiven.set(video, now);
+        inner.delete(id);
+        callback(now, metadata);
+      }));
+    request();
+    return id;
+  };
+  proto.cancelVideoFrameCallback = function (id) {
+    if (inner.has(id)) cancel.call(this, inner.get(id));
+    inner.delete(id);
+  };
+})();`;
+
+/** Caps the context's camera and files at E2E_CAMERA_FPS, when set, before its first page. */
 export async function capCamera(context: BrowserContext): Promise<void> {
-  if (CAMERA_FPS > 0) await context.addInitScript(cameraAtMost(CAMERA_FPS));
+  if (CAMERA_FPS <= 0) return;
+  await context.addInitScript(cameraAtMost(CAMERA_FPS));
+  await context.addInitScript(filesAtMost(CAMERA_FPS));
 }
 
 export interface FrameLedger {
