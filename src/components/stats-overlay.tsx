@@ -54,6 +54,10 @@ export function StatsOverlay({ visible }: { visible: boolean }) {
     'data-face-scale': w?.measure ? w.measure.scale.toFixed(4) : '',
     'data-camera-scale': w?.measure ? w.measure.cameraScale.toFixed(3) : '',
     'data-measured-frames': w?.measure ? `${w.measure.frames}/${w.measure.refused}` : '',
+    'data-own-frame': w?.ownFrame ?? 'off',
+    'data-own-frame-shares': Object.entries(w?.ownFrameShares ?? {})
+      .map(([region, share]) => `${region}:${share.toFixed(4)}`)
+      .join(','),
   };
   return (
     <dl className="stats" data-testid="pipeline-stats" hidden={!visible} {...data}>

@@ -174,6 +174,13 @@ export interface WorkerStats {
   steadiness?: SteadinessFigures | null;
   /** The face's real size, measured with the iris (null until the estimate is stable). */
   measure: FaceMeasure | null;
+  /**
+   * 摘掉我的眼镜: off; on and not yet read; the wearer's frame seen on the face (and taken off);
+   * or none seen, so the page says it is not sure (a clear or thick frame, or no glasses at all).
+   */
+  ownFrame: 'off' | 'reading' | 'seen' | 'not-seen';
+  /** Tests' and bench's builds: the found lines' strength per region of the band, 0–1. */
+  ownFrameShares?: Record<string, number>;
 }
 
 /** How still the drawn glasses are, in the camera picture's pixels, over the last ~5 s. */

@@ -13,3 +13,13 @@ export function useToast() {
     [set],
   );
 }
+
+/** Takes down the message on show now if it is one of `texts` (what it said no longer holds). */
+export function useDismissToast() {
+  const set = useSetAtom(toastAtom);
+  return useCallback(
+    (texts: readonly string[]) =>
+      set((current) => (current && texts.includes(current.text) ? null : current)),
+    [set],
+  );
+}

@@ -6,6 +6,7 @@ import type { Steadiness } from '../diagnostics/steadiness';
 import type { FacePose } from '../tracking/face-pose';
 import type { HeldFrames } from './held-frames';
 import type { SceneCuts } from './scene-cuts';
+import type { OwnGlasses } from '../render/own-glasses';
 
 /** What the pipeline's figures are read from. */
 export interface StatsSources {
@@ -20,6 +21,7 @@ export interface StatsSources {
   holding: boolean;
   audit: TrackAudit | null;
   steadiness: Steadiness | null;
+  ownGlasses: OwnGlasses;
 }
 
 /** The figures the stats overlay and the tests read (WorkerStats). */
@@ -41,6 +43,16 @@ export function workerStats(s: StatsSources): WorkerStats {
     holdMs: s.holding ? s.held.holdMs : 0,
     heldGuessed: s.held.guessed,
     heldSkipped: s.held.skipped,
+    ownFrame: !s.ownGlasses.on
+      ? 'off'
+      : s.ownGlasses.reading.seen === null
+        ? 'reading'
+        : s.ownGlasses.reading.seen
+          ? 'seen'
+          : 'not-seen',
+    ...(__TEST_HOOKS__ && s.ownGlasses.reading.shares
+      ? { ownFrameShares: s.ownGlasses.reading.shares }
+      : {}),
     ...(__TEST_HOOKS__ && audit
       ? {
           auditPx: [audit.errorPx.p(50), audit.errorPx.p(95)],

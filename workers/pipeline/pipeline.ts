@@ -89,6 +89,8 @@ export class TryOnPipeline {
     );
     this.tryAll = new TryAll(scene, this.kept, facePose, frames);
     this.recording = new Recording(scene.gl, this.kept);
+    // 摘掉我的眼镜's verdict comes after its picture was drawn: a still picture sends no more.
+    scene.ownGlasses.onVerdict = () => this.publish(true);
     this.held = new HeldFrames(
       frames,
       (timeMs) => facePose.knowsPoseAt(timeMs),
@@ -232,6 +234,7 @@ export class TryOnPipeline {
         holding,
         audit,
         steadiness,
+        ownGlasses: this.scene.ownGlasses,
       }),
     );
   }

@@ -32,6 +32,7 @@ import {
   WIDEN_FRAGMENT,
 } from './own-glasses-shaders';
 import { followShare } from './room-map';
+import { OwnFrameReading } from './own-frame-reading';
 
 /**
  * How quickly the found lines follow the picture (s): a rim that flickers in and out of the
@@ -74,6 +75,10 @@ export class OwnGlasses {
     follow: { value: 1 },
   });
   private lastS: number | null = null;
+  /** Whether the found lines show a frame, read back now and then (own-frame-reading.ts). */
+  readonly reading: OwnFrameReading;
+  /** Hears each new verdict, which comes after its picture was drawn: the page is told. */
+  onVerdict: () => void = () => {};
 
   constructor(private readonly renderer: WebGLRenderer) {
     // Bytes: the fill's sums lose under a level to them, and half floats cost more in software.
@@ -133,9 +138,14 @@ export class OwnGlasses {
     this.mesh.renderOrder = -1;
     this.mesh.frustumCulled = false;
     this.mesh.visible = false;
+    this.reading = new OwnFrameReading(renderer, this.targets.lines, () => this.onVerdict());
   }
 
-  /** Whether the wearer's own frame is taken off; off, the picture is drawn as it came. */
+  /**
+   * Whether the wearer's own frame is taken off; off, the picture is drawn as it came. On, the
+   * found lines are filled whether or not they read as a frame (a clear frame's rims are partly
+   * taken off though not told from the face's own lines): the reading only says how sure it is.
+   */
   get on(): boolean {
     return this.mesh.visible;
   }
@@ -143,6 +153,7 @@ export class OwnGlasses {
   set on(on: boolean) {
     this.mesh.visible = on;
     this.lastS = null;
+    this.reading.reset();
   }
 
   /**
@@ -171,6 +182,7 @@ export class OwnGlasses {
     u.morph!.value = b.texture;
     u.follow!.value = followShare(dt, LINES_FOLLOW_S);
     this.lines.into(this.renderer, lines);
+    this.reading.tell(atS);
     this.widen.run(this.renderer, a, { src: lines.texture, dir: [1, 0] });
     this.widen.run(this.renderer, mask, { src: a.texture, dir: [0, 1] });
     this.fill.run(this.renderer, half, {
