@@ -402,6 +402,8 @@ export const en: Strings = {
   ownGlassesOff: 'Take my glasses off',
   ownGlassesOffNote:
     'The thin rims of your own glasses are taken out of the picture. Thick or clear frames and lens glare may stay; for the truest view, take your glasses off.',
+  ownGlassesHint:
+    'For trying frames on while wearing your own glasses: takes their thin rims out of the picture.',
   ownGlassesReading: 'Looking for your own glasses…',
   ownGlassesNotSeen:
     'No glasses of your own were recognised in the picture, so it is not sure how much was taken off. Clear or thick frames may stay; for the truest view, take your glasses off.',

@@ -379,6 +379,7 @@ export const zhCN = {
   ownGlassesOff: '摘掉我的眼镜',
   ownGlassesOffNote:
     '已从画面中去掉你自己眼镜的细框。粗框、透明框和镜片反光可能去不干净；想看得最准，请摘下眼镜试戴。',
+  ownGlassesHint: '戴着自己的眼镜试戴时，从画面中去掉你自己眼镜的细框。',
   ownGlassesReading: '正在找你自己的眼镜…',
   ownGlassesNotSeen:
     '没有在画面中认出你自己的眼镜，不确定去掉了多少。透明框、粗框可能去不干净；想看得最准，请摘下眼镜试戴。',

@@ -284,6 +284,8 @@ export class TryOnPipeline {
     // Every new engine is told the toggle's state: a kept picture is drawn again only for a change.
     if (this.scene.ownGlasses.on === on) return;
     this.scene.ownGlasses.on = on;
+    // The page hears 'reading' or 'off' before any verdict on this turn (own-glasses-control.tsx).
+    this.publish(true);
     this.kept.redraw();
   }
 

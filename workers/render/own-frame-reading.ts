@@ -4,7 +4,10 @@ import { EYE_CENTER_Y } from '../common/canonical-face';
 
 /** How often the found lines are read back to tell whether a frame is there (s of picture). */
 const TELL_EVERY_S = 1;
-/** A read back not answered in this long (ms) is let go, and the next one asked. */
+/**
+ * A read back not answered in this long (ms) is let go, as one that failed: the verdict is "not
+ * sure" if there was none yet, and a picture drawn a second later asks again.
+ */
 const TELL_DEADLINE_MS = 3000;
 
 /** A stretch of the band, cm in the face's space, x from the middle, y from the eyes' height. */
@@ -85,7 +88,7 @@ export class OwnFrameReading {
   seen: boolean | null = null;
   private toldS: number | null = null;
   private asked: object | null = null;
-  private askedAtMs = 0;
+  private deadline: ReturnType<typeof setTimeout> | undefined;
   private readonly pixels = new Uint8Array(BAND_TEXELS[0] * BAND_TEXELS[1] * 4);
 
   constructor(
@@ -99,30 +102,42 @@ export class OwnFrameReading {
     this.shares = null;
     this.seen = null;
     this.toldS = null;
-    this.asked = null;
+    this.letGo();
   }
 
   /** Asks for the lines drawn for the picture at `atS`, if it is time to. */
   tell(atS: number): void {
-    const now = performance.now();
-    if (this.asked && now - this.askedAtMs < TELL_DEADLINE_MS) return;
+    if (this.asked) return;
     if (this.toldS !== null && Math.abs(atS - this.toldS) < TELL_EVERY_S) return;
     this.toldS = atS;
     const asked = {};
-    [this.asked, this.askedAtMs] = [asked, now];
+    this.asked = asked;
+    // Unread, the verdict is "not sure" (a still picture is not drawn again to ask once more).
+    const unread = () => {
+      if (this.asked !== asked) return;
+      this.letGo();
+      this.judge(this.seen ?? false);
+    };
+    this.deadline = setTimeout(unread, TELL_DEADLINE_MS);
     const [width, height] = BAND_TEXELS;
     this.renderer
       .readRenderTargetPixelsAsync(this.lines, 0, 0, width, height, this.pixels)
       .then(() => {
         if (this.asked !== asked) return;
+        this.letGo();
         this.shares = lineShares(this.pixels);
-        const last = this.seen;
-        this.seen = frameSeen(last, this.shares);
-        if (this.seen !== last) this.onVerdict(this.seen);
-      })
-      .catch(() => {})
-      .finally(() => {
-        if (this.asked === asked) this.asked = null;
-      });
+        this.judge(frameSeen(this.seen, this.shares));
+      }, unread);
+  }
+
+  private judge(seen: boolean): void {
+    const last = this.seen;
+    this.seen = seen;
+    if (seen !== last) this.onVerdict(seen);
+  }
+
+  private letGo(): void {
+    clearTimeout(this.deadline);
+    this.asked = null;
   }
 }

@@ -51,7 +51,8 @@ const READ_EVERY_S = 0.1;
  * The wearer's own thin frame taken off the picture (issue 52): the eye band (face-band.ts) is
  * unwrapped from the picture onto a target of its own, its thin lines found and filled from the
  * skin around them (own-glasses-shaders.ts), and the fill drawn over the picture on the band's
- * surface, under the anchor, before the glasses. Off until the user asks; nothing is read back.
+ * surface, under the anchor, before the glasses. Off until the user asks; the found lines are read
+ * back once a second to tell whether they show a frame (own-frame-reading.ts).
  */
 export class OwnGlasses {
   /** The band as drawn: a child of the face's anchor, drawn first of the face's content. */

@@ -1,6 +1,6 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { selectAtom } from 'jotai/utils';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { t, type StringKey } from '../../i18n';
 import { pipelineStatsAtom } from '../../state/atoms';
 import { useDismissToast, useToast } from '../../state/toast';
@@ -31,21 +31,34 @@ export function OwnGlassesControl() {
   const seen = useAtomValue(ownFrameAtom);
   const toast = useToast();
   const dismiss = useDismissToast();
-  const verdict = on && (seen === 'seen' || seen === 'not-seen') ? seen : null;
+  // A verdict is this turn's once the engine has said it heard it ('reading', or 'off' before it):
+  // one left from an earlier turn, turned off and on again quickly, is not told.
+  const [heard, setHeard] = useState(false);
+  if (on && !heard && (seen === 'reading' || seen === 'off')) setHeard(true);
+  const told = useRef<string | null>(null);
+  const verdict = on && heard && (seen === 'seen' || seen === 'not-seen') ? seen : null;
   useEffect(() => {
-    if (verdict) toast(t(NOTES[verdict]!), NOTE_MS);
-    // Turned off, a note on what it took off no longer holds.
-    else if (!on) dismiss([t(NOTES.seen!), t(NOTES['not-seen']!)]);
-  }, [verdict, on, toast, dismiss]);
-  const note = on ? NOTES[seen] : undefined;
+    // Told once a turn, and again only when it changes (a restarted engine reads afresh).
+    if (!verdict || told.current === verdict) return;
+    told.current = verdict;
+    toast(t(NOTES[verdict]!), NOTE_MS);
+  }, [verdict, toast]);
   return (
     <button
       type="button"
       className="own-glasses-off"
       aria-pressed={on}
       data-seen={on ? seen : undefined}
-      title={t(note ?? 'ownGlassesOffNote')}
-      onClick={() => setOn(!on)}
+      title={t(on ? (NOTES[verdict ?? 'reading'] ?? 'ownGlassesReading') : 'ownGlassesHint')}
+      onClick={() => {
+        if (on) {
+          // Turned off, a note on what it took off no longer holds.
+          dismiss([t(NOTES.seen!), t(NOTES['not-seen']!)]);
+          told.current = null;
+        }
+        setHeard(false);
+        setOn(!on);
+      }}
     >
       {t('ownGlassesOff')}
     </button>
