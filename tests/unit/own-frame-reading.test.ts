@@ -79,13 +79,19 @@ describe('reading the lines back', () => {
     };
     return { renderer: renderer as unknown as WebGLRenderer, asks };
   }
+
+  /** A reading over a fake renderer, and the verdicts it tells. */
+  function readingTold() {
+    const { renderer, asks } = fakeRenderer();
+    const verdicts: boolean[] = [];
+    const reading = new OwnFrameReading(renderer, target, (seen) => verdicts.push(seen));
+    return { reading, asks, verdicts };
+  }
   const target = {} as WebGLRenderTarget;
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
   it('tells each new verdict once, and reads at most once a second of the picture', async () => {
-    const { renderer, asks } = fakeRenderer();
-    const verdicts: boolean[] = [];
-    const reading = new OwnFrameReading(renderer, target, (seen) => verdicts.push(seen));
+    const { reading, asks, verdicts } = readingTold();
     reading.tell(0);
     reading.tell(0.5);
     expect(asks.length).toBe(1);
@@ -108,9 +114,7 @@ describe('reading the lines back', () => {
 
   it('is not sure of a still picture whose read back never answers, and asks again later', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const { renderer, asks } = fakeRenderer();
-    const verdicts: boolean[] = [];
-    const reading = new OwnFrameReading(renderer, target, (seen) => verdicts.push(seen));
+    const { reading, asks, verdicts } = readingTold();
     reading.tell(0);
     reading.tell(0);
     expect(asks.length).toBe(1);
@@ -135,9 +139,7 @@ describe('reading the lines back', () => {
   });
 
   it('is not sure when a read back fails', async () => {
-    const { renderer, asks } = fakeRenderer();
-    const verdicts: boolean[] = [];
-    const reading = new OwnFrameReading(renderer, target, (seen) => verdicts.push(seen));
+    const { reading, asks, verdicts } = readingTold();
     reading.tell(0);
     asks[0]!.answer.reject(new Error('context lost'));
     await settle();

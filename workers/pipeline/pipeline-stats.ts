@@ -43,13 +43,7 @@ export function workerStats(s: StatsSources): WorkerStats {
     holdMs: s.holding ? s.held.holdMs : 0,
     heldGuessed: s.held.guessed,
     heldSkipped: s.held.skipped,
-    ownFrame: !s.ownGlasses.on
-      ? 'off'
-      : s.ownGlasses.reading.seen === null
-        ? 'reading'
-        : s.ownGlasses.reading.seen
-          ? 'seen'
-          : 'not-seen',
+    ownFrame: s.ownGlasses.verdict,
     ...(__TEST_HOOKS__ && s.ownGlasses.reading.shares
       ? { ownFrameShares: s.ownGlasses.reading.shares }
       : {}),

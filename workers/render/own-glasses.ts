@@ -151,6 +151,13 @@ export class OwnGlasses {
     return this.mesh.visible;
   }
 
+  /** What the page is told (WorkerStats.ownFrame): off, not read yet, or the reading's verdict. */
+  get verdict(): 'off' | 'reading' | 'seen' | 'not-seen' {
+    if (!this.on) return 'off';
+    const { seen } = this.reading;
+    return seen === null ? 'reading' : seen ? 'seen' : 'not-seen';
+  }
+
   set on(on: boolean) {
     this.mesh.visible = on;
     this.lastS = null;

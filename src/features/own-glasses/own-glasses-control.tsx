@@ -48,7 +48,6 @@ export function OwnGlassesControl() {
       type="button"
       className="own-glasses-off"
       aria-pressed={on}
-      data-seen={on ? seen : undefined}
       title={t(on ? (NOTES[verdict ?? 'reading'] ?? 'ownGlassesReading') : 'ownGlassesHint')}
       onClick={() => {
         if (on) {
