@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
@@ -243,6 +243,18 @@ const benchBuild =
       }
     : {};
 
+/**
+ * The unit tests share their workers' module cache (about half the suite's time went to importing
+ * each file's modules afresh), except the files that replace a module or a global: a module
+ * mocked in one file would be the cached one in the next, and the real one already cached would
+ * escape the mock (recording-stop's mock of record-prep failed record-prep's own tests).
+ */
+const UNIT_DIR = 'tests/unit';
+const replacesModules = (file: string): boolean =>
+  /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/.test(readFileSync(`${UNIT_DIR}/${file}`, 'utf8'));
+const unitFiles = readdirSync(UNIT_DIR).filter((file) => /\.test\.tsx?$/.test(file));
+const isolatedUnits = unitFiles.filter(replacesModules).map((file) => `${UNIT_DIR}/${file}`);
+
 export default defineConfig({
   plugins: [react(), VitePWA(pwaOptions()), noDefaultDecoders(), noEvalNdarray(), cspMeta()],
   worker: { format: 'es', plugins: () => [noDefaultDecoders(), noEvalNdarray()] },
@@ -262,9 +274,21 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
+          exclude: isolatedUnits,
+          isolate: false,
           environment: 'node',
           // npm test runs them at low priority beside the browser suites (scripts/run-tests.sh),
           // where a GLB packing test once took over the default 5 s: the deadline is for hangs.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-isolated',
+          include: isolatedUnits,
+          environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
