@@ -19,6 +19,7 @@ import { ReferenceFaces } from '../outside/reference-faces';
 import { HIDE_STATS, shootPicture } from '../outside/screen';
 import { axeViolations } from './axe';
 import { selectGlasses, startCamera } from './app-page';
+import { capCamera } from './app-session';
 import { DIST_DIR, saveDownload } from './media-helpers';
 import { newSession, serviceWorkerInControl } from './storage-helpers';
 
@@ -240,7 +241,9 @@ describe('shop tools page', () => {
       };
       expect(entry.fit).toEqual({ bridgeOffsetMm: [0, 10, 0], pantoscopicDeg: 10 });
 
-      // The packed download: meshopt, and checked on the page it measures the same.
+      // The packed download: meshopt, and checked on the page it measures the same. Nothing
+      // here looks at the live picture: its camera goes off first.
+      await page.getByRole('button', { name: zhCN.cameraOff, exact: true }).click();
       await card.getByRole('button', { name: zhCN.checkPack }).click();
       const link = card.getByTestId('check-packed');
       await link.waitFor({ timeout: 60_000 });
@@ -270,6 +273,7 @@ describe('shop tools page', () => {
         viewport: { width: 430, height: 900 },
       });
       await appContext.addInitScript(HIDE_STATS);
+      await capCamera(appContext);
       const appPage = await appContext.newPage();
       await appPage.goto(`${app.url}/home?stats`);
       await startCamera(appPage);

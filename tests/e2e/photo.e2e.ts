@@ -13,11 +13,8 @@ import {
   waitForStats,
 } from './app-page';
 import { withApp } from './app-session';
-import { wornThenBare } from './held-picture';
 import { preparePhotoFixtures } from './photo-fixtures.mjs';
 import { edgeSoftnessInPage } from '../outside/edge-softness';
-import { decodePicture } from '../outside/picture-judge';
-import { shadowBand } from '../outside/shadow-band';
 import { choosePhoto, DIST_DIR, pngDifference, pngSize, saveDownload } from './media-helpers';
 
 const photos = await preparePhotoFixtures();
@@ -175,32 +172,6 @@ describe('a photo as the source, and favourites', () => {
       await waitForStats(page, (s) => s.face === 1 && s.eyes.length === 4, 60_000);
       expect(await alert.count()).toBe(0);
     });
-  });
-
-  it('darkens the skin just below the frame, as a shadow of it, on the screen', async () => {
-    /** The screen with the glasses on the photo, and held (bare), as the screen shows them. */
-    const bands = (path: string) =>
-      withApp(server.url, { path }, async ({ page }) => {
-        await choosePhoto(page, photos.face);
-        await selectGlasses(page, '002');
-        await waitForStats(page, (s) => s.face === 1 && s.eyes.length === 4, 60_000);
-        // The pair as the screen shows it in turn: worn, then held bare (the hide comes a moment
-        // after the press, later on a loaded machine: held-picture.ts).
-        const { worn, bare } = await wornThenBare(page, null);
-        return shadowBand(await decodePicture(worn.png), await decodePicture(bare.png));
-      });
-    const shaded = await bands('/home?stats');
-    const plain = await bands('/home?stats&shadow=off');
-    console.log(
-      'shadow bands (brightness darker below / above):',
-      JSON.stringify({ shaded, plain }),
-    );
-    expect(shaded.columns).toBeGreaterThan(100);
-    // Under the rims the skin is darker than without the shadow; above them (the light's side)
-    // less so; without the shadow, as it was.
-    expect(shaded.below).toBeGreaterThan(4);
-    expect(shaded.below).toBeGreaterThan(shaded.above + 2);
-    expect(Math.abs(plain.below)).toBeLessThan(1);
   });
 
   it('keeps 收藏 across a reload offline, and 只看收藏 shows only those', async () => {

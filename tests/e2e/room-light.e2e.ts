@@ -2,7 +2,8 @@
 // the right, from above, from below, warm, cold: lit-photos.mjs), the glasses judged on the
 // screen against the same picture held bare. The frame's brighter side is the face's, its colour
 // leans as the picture's does, its reflections show the room's light where its front faces, and
-// its contact shadow falls away from the light. Nothing read from the app decides it.
+// its contact shadow darkens the skin just below the rims and falls away from the light. Nothing
+// read from the app decides it.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
@@ -18,6 +19,7 @@ import {
   untilScreen,
 } from '../outside/poll-screen';
 import { ReferenceFaces } from '../outside/reference-faces';
+import { shadowBand } from '../outside/shadow-band';
 import { shadowDepth, shadowLean } from '../outside/shadow-lean';
 import { shootPicture, type Shot } from '../outside/screen';
 import { readStats, wearGlasses } from './app-page';
@@ -58,6 +60,13 @@ const SHADOW_FOLLOWS = 0.1;
  * under the rims, more of it shows) (this test, run once with SHADOW_EVEN 1 in room-lit.ts).
  */
 const SHADOW_DEEPER = 1.23;
+/**
+ * The skin just below the rims under the plain light, darker than without the shadow: brightness
+ * levels (of 255), read in a band under the frame (tests/outside/shadow-band.ts). This test
+ * prints the band: above the rims it darkens by about 2 levels less, and by under 1 level
+ * without the shadow.
+ */
+const SHADOW_BELOW = 4;
 /**
  * The frame's brightness with the picture lit from below, over the same lit from above: its
  * front, tilted forward at the top, reflects what lies below the eyes. The studio's reflections
@@ -169,7 +178,7 @@ describe('the frame lit by the room', () => {
     expect(ratio).toBeGreaterThan(REFLECTS_ROOM);
   });
 
-  it('casts its shadow away from the light, darker under a light from one side', async () => {
+  it('casts its shadow below the rims, away from the light, darker under a light from one side', async () => {
     const plain = await seenUnshaded();
     const shaded = await seenAt('/home?stats', ['plain', 'left', 'right'] as const);
     // The shadow is read in a ring around the frame's box, found in the same look without it.
@@ -197,5 +206,14 @@ describe('the frame lit by the room', () => {
     const depths = { plain: depth('plain'), left: depth('left') };
     console.log('shadow depth:', JSON.stringify(depths));
     expect(depths.left).toBeGreaterThan(depths.plain * SHADOW_DEEPER);
+    // Under the plain light the skin just below the rims is darker than without the shadow, and
+    // darker than just above them (the light's side); without the shadow it is as it was.
+    const band = (seen: Seen) => shadowBand(seen.worn, seen.bare);
+    const bands = { shaded: band(shaded.plain), unshaded: band(plain.plain) };
+    console.log('shadow bands (brightness darker below / above):', JSON.stringify(bands));
+    expect(bands.shaded.columns).toBeGreaterThan(100);
+    expect(bands.shaded.below).toBeGreaterThan(SHADOW_BELOW);
+    expect(bands.shaded.below).toBeGreaterThan(bands.shaded.above + 2);
+    expect(Math.abs(bands.unshaded.below)).toBeLessThan(1);
   });
 });
