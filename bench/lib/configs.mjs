@@ -86,7 +86,7 @@ async function measureLowEnd(session, baseUrl, plan) {
 
 /**
  * The references beside the app as shipped: every frame tracked, every other frame drawn, the
- * low-end profile, and what the lens effect and 摘掉我的眼镜 cost.
+ * low-end profile, and what the lens effect, 摘掉我的眼镜 and the looks cost.
  */
 async function measureReferences(session, baseUrl, plan, log) {
   log('worker: tracking every frame (the reference for the adaptive default)');
@@ -105,7 +105,11 @@ async function measureReferences(session, baseUrl, plan, log) {
   const ownGlassesCost = await measureEffectCost(session, baseUrl, plan, 'ownGlasses').catch(
     (error) => ({ error: firstLine(error) }),
   );
-  return { everyFrame, halfDrawn, lowEnd, lensCost, ownGlassesCost };
+  log('worker: without and with the looks: occluder, shadow, room light (issue 52)');
+  const looksCost = await measureEffectCost(session, baseUrl, plan, 'looks').catch((error) => ({
+    error: firstLine(error),
+  }));
+  return { everyFrame, halfDrawn, lowEnd, lensCost, ownGlassesCost, looksCost };
 }
 
 /**

@@ -1,7 +1,9 @@
 // What an effect costs the drawn and tracked rates, without and with it, in turns in one session
 // on the same camera video, so the machine's drift between runs does not count: a prescription's
-// lens effect (issue 39: the eyes scaled inside the lenses, a tint, the edge's band) and
-// 摘掉我的眼镜 (issue 52: the wearer's own frame taken off; its passes run whatever the face).
+// lens effect (issue 39: the eyes scaled inside the lenses, a tint, the edge's band),
+// 摘掉我的眼镜 (issue 52: the wearer's own frame taken off; its passes run whatever the face), and
+// the looks that make the frame look real (issue 52: the head occluder, the contact shadow, the
+// room's light and reflections), all four off through the tests' URL switches.
 import { putOnFirstGlasses, startToFirstFrame, warmUp } from './app-flow.mjs';
 import { measureWindow } from './measure.mjs';
 import { resetProbes } from './probes.mjs';
@@ -23,7 +25,9 @@ async function enterLenses(page, timeoutMs, { sphere, tint }) {
 }
 
 /** −6.00 D with a grey 50 % tint; clear: no power, no tint (the lenses as the file's). */
-const LOOKS = { lenses: { sphere: '-6', tint: 'grey' }, clear: { sphere: '0', tint: 'none' } };
+const LENSES = { lenses: { sphere: '-6', tint: 'grey' }, clear: { sphere: '0', tint: 'none' } };
+/** The page's switches that leave out every look (src/engine/debug-switches.ts). */
+const LOOKS_OFF = '&occluder=off&shadow=off&light=off&reflect=off';
 
 /** Turns 摘掉我的眼镜 on or off, as a person would. */
 async function takeOffOwnGlasses(page, timeoutMs, on) {
@@ -32,10 +36,29 @@ async function takeOffOwnGlasses(page, timeoutMs, on) {
     await toggle.click({ timeout: timeoutMs });
 }
 
-/** Each effect: how it is put on (`true`) and taken off (`false`) in the page. */
+/**
+ * The page opened afresh (`switches` added to its URL), the camera on, the first grid model worn
+ * (a reload may bring it back worn) and tracking warmed up.
+ */
+async function openWearing({ page, baseUrl, plan }, switches) {
+  await startToFirstFrame(page, `${baseUrl}/home?stats${switches}`, plan.stepTimeoutMs);
+  if ((await page.locator(TAP).count()) === 0) await putOnFirstGlasses(page, plan.stepTimeoutMs);
+  await warmUp(page, { seconds: plan.warmupS, minTracked: 20, timeoutMs: 120_000 });
+}
+
+/** Each effect: whether it is on as the page opens, and how it is put on (`true`) and taken off. */
 const EFFECTS = {
-  lens: (page, timeoutMs, on) => enterLenses(page, timeoutMs, on ? LOOKS.lenses : LOOKS.clear),
-  ownGlasses: takeOffOwnGlasses,
+  lens: {
+    startsOn: false,
+    turn: ({ page, plan }, on) =>
+      enterLenses(page, plan.stepTimeoutMs, on ? LENSES.lenses : LENSES.clear),
+  },
+  ownGlasses: {
+    startsOn: false,
+    turn: ({ page, plan }, on) => takeOffOwnGlasses(page, plan.stepTimeoutMs, on),
+  },
+  // Only a page opened afresh leaves them out: each turn opens it again.
+  looks: { startsOn: true, turn: (where, on) => openWearing(where, on ? '' : LOOKS_OFF) },
 };
 
 /**
@@ -49,21 +72,19 @@ const EFFECTS = {
  * between tracking and drawing (docs/behaviour.md, 摘掉我的眼镜's cost).
  */
 export async function measureEffectCost(session, baseUrl, plan, effect) {
-  const { page } = session;
-  await startToFirstFrame(page, `${baseUrl}/home?stats`, plan.stepTimeoutMs);
-  await putOnFirstGlasses(page, plan.stepTimeoutMs);
-  await warmUp(page, { seconds: plan.warmupS, minTracked: 20, timeoutMs: 120_000 });
+  const where = { page: session.page, baseUrl, plan };
+  await openWearing(where, '');
   const seconds = plan.refWindowS / 2;
   const zero = () => ({ drawn: 0, tracked: 0, gpuMs: 0 });
   const sums = { without: zero(), with: zero() };
-  let on = false;
+  let on = EFFECTS[effect].startsOn;
   for (const state of ['without', 'with', 'with', 'without']) {
     if ((state === 'with') !== on) {
       on = state === 'with';
-      await EFFECTS[effect](page, plan.stepTimeoutMs, on);
+      await EFFECTS[effect].turn(where, on);
     }
     await sleep(2000);
-    await resetProbes(page);
+    await resetProbes(where.page);
     const figures = await measureWindow(session, { seconds, tapSelector: TAP });
     sums[state].drawn += figures.drawnFps / 2;
     sums[state].tracked += figures.trackedFps / 2;

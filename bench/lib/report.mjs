@@ -49,9 +49,15 @@ const ROWS = [
         : null,
   ],
   [
-    'Lens effect / 摘掉我的眼镜: GPU process CPU ms per drawn frame, without → with',
+    'The looks (head occluder, contact shadow, room light and reflections), in turns: drawn fps off / on',
+    (c) => (c.looksCost?.with ? [c.looksCost.without.drawnFps, c.looksCost.with.drawnFps] : null),
+  ],
+  [
+    'Lens effect / 摘掉我的眼镜 / the looks: GPU process CPU ms per drawn frame, without → with',
     (c) =>
-      c.lensCost || c.ownGlassesCost ? [gpuChange(c.lensCost), gpuChange(c.ownGlassesCost)] : null,
+      c.lensCost || c.ownGlassesCost || c.looksCost
+        ? [gpuChange(c.lensCost), gpuChange(c.ownGlassesCost), gpuChange(c.looksCost)]
+        : null,
   ],
   [
     'Low-end profile (CDP CPU throttle 4×): drawn / tracked fps',

@@ -95,6 +95,10 @@ export function checkTargets(run) {
   add('pipeline', '摘掉我的眼镜 costs ≤ 10 % of the drawn rate (issue 52)', () =>
     effectCost(w?.ownGlassesCost),
   );
+  // All four together: each alone costs no more than they do (none makes another cheaper).
+  add('pipeline', 'occluder, shadow, room light and reflections cost ≤ 10 % (issue 52)', () =>
+    effectCost(w?.looksCost),
+  );
   add('pipeline', 'recording ≥ 25 fps', () => {
     const rec = w?.recording;
     if (!rec?.recordedFps) return null;

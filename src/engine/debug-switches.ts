@@ -6,8 +6,8 @@ import type { EnginePath } from './engine-path';
  * (__TEST_HOOKS__ false) has none of them: each answers as if absent.
  * - `?stats`: the stats overlay and the test hooks (`window.__tryOn`, debug-handle.ts);
  * - `?engine=worker|page`: the engine's path, not the measured one (engine-path.ts);
- * - `?delegate=CPU|GPU`, `?track=every|audit`, `?shadow=off`, `?light=off`, `?reflect=off`: the
- *   engine's DebugInit;
+ * - `?delegate=CPU|GPU`, `?track=every|audit`, `?occluder=off`, `?shadow=off`, `?light=off`,
+ *   `?reflect=off`: the engine's DebugInit;
  * - `?draw=half`: the pump takes every other video frame, so drawing leaves the CPU to tracking
  *   (the bench's measure of what drawing costs tracking);
  * - `?budget=N`: stored glasses models stay within N bytes (src/catalogue/model-budget.ts), so
@@ -33,6 +33,7 @@ export function parseDebugInit(search: string): DebugInit {
   return {
     ...(delegate === 'CPU' || delegate === 'GPU' ? { forceDelegate: delegate } : {}),
     ...(track === 'every' || track === 'audit' ? { trackMode: track } : {}),
+    ...(params.get('occluder') === 'off' ? { headOccluder: false as const } : {}),
     ...(params.get('shadow') === 'off' ? { contactShadow: false as const } : {}),
     ...(params.get('light') === 'off' ? { roomLight: false as const } : {}),
     ...(params.get('reflect') === 'off' ? { roomReflect: false as const } : {}),

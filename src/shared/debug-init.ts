@@ -16,6 +16,8 @@ export interface DebugInit {
    * pipeline); by default a worker tracks beside the drawing, in a tracking worker of its own.
    */
   trackInline?: boolean;
+  /** `?occluder=off`: the head occluder not drawn, so nothing hides the frames (the bench's reference). */
+  headOccluder?: false;
   /** `?shadow=off`: no contact shadow under the frames (the bench's and tests' reference). */
   contactShadow?: false;
   /** `?light=off`: the frames lit by the studio alone, not the room (the bench's reference). */

@@ -56,12 +56,20 @@ describe('engineStart', () => {
     expect(restart.debug).toBeUndefined();
   });
 
-  it("reads ?delegate= and ?track= in the tests' and bench's builds only", () => {
+  it("reads ?delegate=, ?track= and the looks' switches in the tests' and bench's builds only", () => {
     expect(parseDebugInit('?delegate=GPU&track=every&engine=page')).toEqual({
       forceDelegate: 'GPU',
       trackMode: 'every',
     });
     expect(parseDebugInit('?delegate=TPU&track=sometimes')).toEqual({});
+    // The looks the bench turns off to cost them (bench/lib/effect-cost.mjs).
+    expect(parseDebugInit('?occluder=off&shadow=off&light=off&reflect=off')).toEqual({
+      headOccluder: false,
+      contactShadow: false,
+      roomLight: false,
+      roomReflect: false,
+    });
+    expect(parseDebugInit('?occluder=on&shadow=no')).toEqual({});
     // The unit tests' build is a production one (__TEST_HOOKS__ false): the switches are not read.
     const store = fakeBrowser();
     rememberChoices({ delegate: 'CPU' });

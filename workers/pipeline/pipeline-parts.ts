@@ -47,6 +47,7 @@ export async function buildPipelineParts(
     started.then((tracker) => tracker.close()).catch(() => {});
     throw error;
   }
+  if (__TEST_HOOKS__ && init.debug?.headOccluder === false) scene.drawsOccluder = false;
   if (__TEST_HOOKS__ && init.debug?.contactShadow === false) scene.contactShadows = false;
   if (__TEST_HOOKS__ && init.debug?.roomLight === false) scene.roomLight.on = false;
   if (__TEST_HOOKS__ && init.debug?.roomReflect === false) scene.roomLight.reflects = false;

@@ -65,6 +65,8 @@ export class TryOnScene {
   private glassesShownFlag = true;
   private pmrem: PMREMGenerator;
   private readonly thumbnail: FrameThumbnail;
+  /** Whether the head occluder is drawn (hides what the head hides); off: `?occluder=off`. */
+  drawsOccluder = true;
   /** Whether each worn frame gets its contact shadow (contact-shadow.ts); off: `?shadow=off`. */
   contactShadows = true;
   /** The room's light read from the picture, which lights the frames (room-light.ts). */
@@ -178,6 +180,7 @@ export class TryOnScene {
     this.trueSize.temples.setHead(this.headFit?.profile() ?? new HeadProfile(occluder));
     this.referenceFace = new FaceFront(occluder);
     this.anchor.add(occluder);
+    occluder.visible = this.drawsOccluder;
     // Compiled now, not at the first face drawn.
     compileAhead(this.renderer, occluder, this.camera, this.scene);
   }
