@@ -13,7 +13,7 @@ const NOTE_MS = 7000;
 const ownFrameAtom = selectAtom(pipelineStatsAtom, (stats) => stats?.worker?.ownFrame ?? 'off');
 
 /** What the button and the note say for each state of the engine's reading. */
-const NOTES: Record<string, StringKey> = {
+const NOTES: Record<'reading' | 'seen' | 'not-seen', StringKey> = {
   reading: 'ownGlassesReading',
   seen: 'ownGlassesOffNote',
   'not-seen': 'ownGlassesNotSeen',
@@ -41,18 +41,18 @@ export function OwnGlassesControl() {
     // Told once a turn, and again only when it changes (a restarted engine reads afresh).
     if (!verdict || told.current === verdict) return;
     told.current = verdict;
-    toast(t(NOTES[verdict]!), NOTE_MS);
+    toast(t(NOTES[verdict]), NOTE_MS);
   }, [verdict, toast]);
   return (
     <button
       type="button"
       className="own-glasses-off"
       aria-pressed={on}
-      title={t(on ? (NOTES[verdict ?? 'reading'] ?? 'ownGlassesReading') : 'ownGlassesHint')}
+      title={t(on ? NOTES[verdict ?? 'reading'] : 'ownGlassesHint')}
       onClick={() => {
         if (on) {
           // Turned off, a note on what it took off no longer holds.
-          dismiss([t(NOTES.seen!), t(NOTES['not-seen']!)]);
+          dismiss([t(NOTES.seen), t(NOTES['not-seen'])]);
           told.current = null;
         }
         setHeard(false);
