@@ -33,6 +33,7 @@ import {
 } from './own-glasses-shaders';
 import { followShare } from './room-map';
 import { OwnFrameReading } from './own-frame-reading';
+import type { WorkerStats } from '../../src/shared/try-on-types';
 
 /**
  * How quickly the found lines follow the picture (s): a rim that flickers in and out of the
@@ -152,7 +153,7 @@ export class OwnGlasses {
   }
 
   /** What the page is told (WorkerStats.ownFrame): off, not read yet, or the reading's verdict. */
-  get verdict(): 'off' | 'reading' | 'seen' | 'not-seen' {
+  get verdict(): WorkerStats['ownFrame'] {
     if (!this.on) return 'off';
     const { seen } = this.reading;
     return seen === null ? 'reading' : seen ? 'seen' : 'not-seen';
