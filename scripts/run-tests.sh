@@ -31,11 +31,18 @@ timed() {
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 
+# The lowest priority, for what only fills the CPU the journeys leave: a session of its own whose
+# group is niced (scripts/low-priority.sh says why `nice` alone is not enough beside browsers),
+# and its browsers started the same way (CHROMIUM_PATH).
+low() { setsid -w scripts/low-priority.sh "$@"; }
+export LOW_PRIORITY_CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
+low_browsers=(env CHROMIUM_PATH="$PWD/scripts/low-priority-chromium.sh")
+
 timed "build (test hooks)" npm run build:test
 timed "build (as shipped, checked for test hooks)" npm run check:production
 
-(timed types nice -n 19 npx tsc -b && timed lint nice -n 19 npm run lint &&
-  timed "unit tests" nice -n 19 npm run test:unit) >"$logs/checks" 2>&1 &
+(timed types low npx tsc -b && timed lint low npm run lint &&
+  timed "unit tests" low npm run test:unit) >"$logs/checks" 2>&1 &
 checks=$!
 
 status=0
@@ -68,10 +75,10 @@ lane_c=(tests/e2e/privacy.e2e.ts tests/e2e/known-face.e2e.ts tests/e2e/storage.e
 # fixtures took 42 s of lane A's time at import.
 tools=(tests/e2e/glasses-tools.e2e.ts)
 timed "e2e (Chromium), shop tools beside the engines (niced)" \
-  nice -n 19 npx vitest run --project e2e "${tools[@]}" >"$logs/tools" 2>&1 &
+  low "${low_browsers[@]}" npx vitest run --project e2e "${tools[@]}" >"$logs/tools" 2>&1 &
 t=$!
 timed "the lanes' fixtures, beside the engines (niced)" \
-  nice -n 19 npx vitest run --project e2e "${lane_a[@]}" "${lane_b[@]}" "${lane_c[@]}" \
+  low "${low_browsers[@]}" npx vitest run --project e2e "${lane_a[@]}" "${lane_b[@]}" "${lane_c[@]}" \
   --testNamePattern '^$' --passWithNoTests >"$logs/fixtures" 2>&1 &
 f=$!
 timed "engines (Firefox ESR, WebKitGTK)" npm run test:engines > >(tee "$logs/engines") 2>&1 || fail $?
