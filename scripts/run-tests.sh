@@ -38,14 +38,18 @@ low() { setsid -w scripts/low-priority.sh "$@"; }
 export LOW_PRIORITY_CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
 low_browsers=(env CHROMIUM_PATH="$PWD/scripts/low-priority-chromium.sh")
 
-# The clips the moving face and the engines play, made beside the builds (tests/outside/make-clips.mjs).
-timed "the moving face's clips, beside the builds" node tests/outside/make-clips.mjs \
+# The clips the moving face's files make at their import, made beside the builds; the rest (its
+# other shapes, the engines' WebM and photos) beside the journeys (tests/outside/make-clips.mjs).
+timed "the moving face's clips, beside the builds" node tests/outside/make-clips.mjs first \
   >"$logs/clips" 2>&1 &
 clips=$!
 timed "build (test hooks)" npm run build:test
 timed "build (as shipped, checked for test hooks)" npm run check:production
 # A clip that cannot be made fails the file that needs it again, with the same message.
 wait "$clips" || cat "$logs/clips"
+timed "the other clips, beside the moving face (lowest priority)" \
+  low node tests/outside/make-clips.mjs rest >>"$logs/clips" 2>&1 &
+rest_clips=$!
 
 (timed types low npx tsc -b && timed lint low npm run lint &&
   timed "unit tests" low npm run test:unit) >"$logs/checks" 2>&1 &
@@ -87,6 +91,7 @@ timed "the lanes' fixtures, beside the engines (niced)" \
   low "${low_browsers[@]}" npx vitest run --project e2e "${lane_a[@]}" "${lane_b[@]}" "${lane_c[@]}" \
   --testNamePattern '^$' --passWithNoTests >"$logs/fixtures" 2>&1 &
 f=$!
+wait "$rest_clips" || cat "$logs/clips"
 timed "engines (Firefox ESR, WebKitGTK)" npm run test:engines > >(tee "$logs/engines") 2>&1 || fail $?
 wait "$t" || fail $?
 cat "$logs/tools"

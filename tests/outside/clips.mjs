@@ -4,6 +4,8 @@
 // so the test can compare it with that very frame and with an independent detection of its face
 // (barcode.mjs reads it; reference-faces.ts detects the face).
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CACHE, ffmpegCached, h264Available, prepareFixtures } from '../e2e/fixtures.mjs';
 
@@ -55,8 +57,30 @@ function output(command, args) {
   });
 }
 
-/** @param {string} path @returns {Promise<{ width: number, height: number, fps: number, frames: number }>} */
+/** @typedef {{ width: number, height: number, fps: number, frames: number }} Probed */
+
+/**
+ * ffprobe's reading of `path`, kept in CACHE while the file's time and size hold: counting the
+ * frames decodes the whole video (4 s of each import of the moving face's clips went on it).
+ * @param {string} path @returns {Promise<Probed>}
+ */
 async function probe(path) {
+  const { mtimeMs, size } = await stat(path);
+  const name = createHash('sha256').update(path).digest('hex').slice(0, 16);
+  const kept = join(CACHE, `probe-${name}.json`);
+  /** @type {{ mtimeMs: number, size: number, info: Probed } | null} */
+  const known = await readFile(kept, 'utf8').then(JSON.parse, () => null);
+  if (known?.mtimeMs === mtimeMs && known.size === size) return known.info;
+  const info = await countFrames(path);
+  // Written whole under another name, then renamed: a lane beside this one may read it now.
+  const temp = `${kept}.${process.pid}.tmp`;
+  await writeFile(temp, JSON.stringify({ mtimeMs, size, info }));
+  await rename(temp, kept);
+  return info;
+}
+
+/** @param {string} path @returns {Promise<Probed>} */
+async function countFrames(path) {
   const json = await output('ffprobe', [
     ...['-v', 'error', '-count_frames', '-select_streams', 'v:0'],
     ...['-show_entries', 'stream=width,height,avg_frame_rate,nb_read_frames', '-of', 'json', path],
