@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
-# `npm test`: two builds (the tests' build with its hooks, and the build as it ships), then
+# `npm test`: two builds (the tests' build with its hooks, and the build as it ships), with the
+# moving face's clips made beside them, then
 #   1. the journeys that judge a moving face on the screen (tests/outside/live-judge.ts), one
 #      at a time: the shipped build, the video files, the turning head's occlusion, Firefox ESR
 #      and WebKitGTK. Where the glasses sit on a turning head depends on how often the app can
-#      track it, so nothing else runs then but the checks below and, beside the engines, the
-#      shop tools' commands and the lanes' fixtures, at the lowest priority;
+#      track it, so nothing else runs then but, at a low priority, the clips and fixtures the
+#      next steps need, then the type check, lint, the unit tests and the shop tools' commands,
+#      none of which looks at a clock;
 #   2. everything else in lanes side by side: still faces, photos, pages, storage, shop
 #      pages. Nothing there depends on the machine's pace (no clock is judged, app deadlines only
-#      wait), so the lanes may slow each other without changing a verdict;
-# and from the start, at the lowest priority, what never looks at a clock: the type check, lint
-# and the unit tests. Each step prints its duration; each lane's log is printed whole once it
-# has ended; the run fails if any step failed, and ends with a summary of every step and every
-# test file with its time and every failed test, so that the log's last lines say what went wrong.
+#      wait), so the lanes may slow each other without changing a verdict.
+# Each step prints its duration; each lane's log is printed whole once it has ended; the run
+# fails if any step failed, and ends with a summary of every step and every test file with its
+# time and every failed test, so that the log's last lines say what went wrong.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The lanes below cap their cameras; the journeys judged at a pace never do.
@@ -38,37 +39,11 @@ low() { setsid -w scripts/low-priority.sh "$@"; }
 export LOW_PRIORITY_CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
 low_browsers=(env CHROMIUM_PATH="$PWD/scripts/low-priority-chromium.sh")
 
-# The clips the moving face's files make at their import, made beside the builds; the rest (its
-# other shapes, the engines' WebM and photos) beside the journeys (tests/outside/make-clips.mjs).
-timed "the moving face's clips, beside the builds" node tests/outside/make-clips.mjs first \
-  >"$logs/clips" 2>&1 &
-clips=$!
-timed "build (test hooks)" npm run build:test
-timed "build (as shipped, checked for test hooks)" npm run check:production
-# A clip that cannot be made fails the file that needs it again, with the same message.
-wait "$clips" || cat "$logs/clips"
-timed "the other clips, beside the moving face (lowest priority)" \
-  low node tests/outside/make-clips.mjs rest >>"$logs/clips" 2>&1 &
-rest_clips=$!
-
-(timed types low npx tsc -b && timed lint low npm run lint &&
-  timed "unit tests" low npm run test:unit) >"$logs/checks" 2>&1 &
-checks=$!
-
-status=0
-fail() { [ "$status" -ne 0 ] || status=$1; }
-
-# 1. A moving face, judged live: alone.
-# occlusion.e2e judges the far temple on a turning head while it plays: in a lane, under load,
-# the pose's lag let two shots of it through in a fresh-clone run (known-faults.ts).
-live=(tests/e2e/shipped.e2e.ts tests/e2e/video-file.e2e.ts tests/e2e/occlusion.e2e.ts)
-timed "e2e (Chromium): a moving face" npx vitest run --project e2e "${live[@]}" \
-  > >(tee "$logs/live") 2>&1 || fail $?
-# 2. The rest, in three lanes whose files take about as long alone (docs/testing.md; the summary
-# below gives each file's time in its lane), their cameras and files at 8 fps (E2E_CAMERA_FPS,
-# tests/e2e/app-session.ts). Lane C's privacy session spends most of its time waiting in real
-# time for MediaPipe's 60 s log flush with its video paused (privacy.e2e.ts), so the pages after
-# it use what the other two leave idle.
+# The lanes (step 2 below): three lists of files whose files take about as long alone
+# (docs/testing.md; the summary below gives each file's time in its lane), their cameras and
+# files at 8 fps (E2E_CAMERA_FPS, tests/e2e/app-session.ts). Lane C's privacy session spends most
+# of its time waiting in real time for MediaPipe's 60 s log flush with its video paused
+# (privacy.e2e.ts), so the pages after it use what the other two leave idle.
 lane_a=(tests/e2e/camera.e2e.ts tests/e2e/faults.e2e.ts tests/e2e/true-size.e2e.ts
   tests/e2e/page-fallback.e2e.ts tests/e2e/big-catalogue.e2e.ts tests/e2e/shared-colours.e2e.ts
   tests/e2e/site.e2e.ts)
@@ -78,26 +53,56 @@ lane_b=(tests/e2e/photo.e2e.ts tests/e2e/try-all.e2e.ts tests/e2e/lens.e2e.ts
 lane_c=(tests/e2e/privacy.e2e.ts tests/e2e/known-face.e2e.ts tests/e2e/storage.e2e.ts
   tests/e2e/check-page.e2e.ts tests/e2e/embed.e2e.ts
   tests/e2e/bad-video-files.e2e.ts tests/e2e/shop-glasses.e2e.ts tests/e2e/text-fit.e2e.ts)
-# Beside the engines, at the lowest priority: the shop tools, whose commands and loader check
-# files, not a pace, and the lanes' fixtures, made by importing the lanes' files with no test
-# selected (each makes what it needs at import, in .cache/fixtures/: the known face, photos,
-# clips). The engines' step alone leaves about a third of the CPU idle; on a fresh clone the
-# fixtures took 42 s of lane A's time at import.
-tools=(tests/e2e/glasses-tools.e2e.ts)
-timed "e2e (Chromium), shop tools beside the engines (niced)" \
-  low "${low_browsers[@]}" npx vitest run --project e2e "${tools[@]}" >"$logs/tools" 2>&1 &
-t=$!
-timed "the lanes' fixtures, beside the engines (niced)" \
-  low "${low_browsers[@]}" npx vitest run --project e2e "${lane_a[@]}" "${lane_b[@]}" "${lane_c[@]}" \
+
+# The clips the moving face's files make at their import, made beside the builds
+# (tests/outside/make-clips.mjs).
+timed "the moving face's clips, beside the builds" node tests/outside/make-clips.mjs first \
+  >"$logs/clips" 2>&1 &
+clips=$!
+timed "build (test hooks)" npm run build:test
+timed "build (as shipped, checked for test hooks)" npm run check:production
+# A clip that cannot be made fails the file that needs it again, with the same message.
+wait "$clips" || cat "$logs/clips"
+
+# From here on, in the CPU the journeys leave, first what the next steps need (LOW_PRIORITY_NICE
+# 10): the other clips (the moving face's other shapes, the engines' WebM and photos), and the
+# lanes' fixtures, made by importing the lanes' files with no test selected (each makes what it
+# needs at import, in .cache/fixtures/: the known face, photos, clips; on a fresh clone they took
+# 42 s of lane A's time). Then, at the lowest priority (19), what only the end waits for: the
+# type check, lint and the unit tests, which never look at a clock, and the shop tools, whose
+# commands and loader check files, not a pace.
+timed "the other clips (low priority)" \
+  env LOW_PRIORITY_NICE=10 setsid -w scripts/low-priority.sh node tests/outside/make-clips.mjs rest \
+  >>"$logs/clips" 2>&1 &
+rest_clips=$!
+timed "the lanes' fixtures (low priority)" \
+  env LOW_PRIORITY_NICE=10 setsid -w scripts/low-priority.sh "${low_browsers[@]}" \
+  npx vitest run --project e2e "${lane_a[@]}" "${lane_b[@]}" "${lane_c[@]}" \
   --testNamePattern '^$' --passWithNoTests >"$logs/fixtures" 2>&1 &
 f=$!
+(timed types low npx tsc -b && timed lint low npm run lint &&
+  timed "unit tests" low npm run test:unit) >"$logs/checks" 2>&1 &
+checks=$!
+tools=(tests/e2e/glasses-tools.e2e.ts)
+timed "e2e (Chromium), shop tools (lowest priority)" \
+  low "${low_browsers[@]}" npx vitest run --project e2e "${tools[@]}" >"$logs/tools" 2>&1 &
+t=$!
+
+status=0
+fail() { [ "$status" -ne 0 ] || status=$1; }
+
+# 1. A moving face, judged live: alone (but for the steps above, in the CPU it leaves).
+# occlusion.e2e judges the far temple on a turning head while it plays: in a lane, under load,
+# the pose's lag let two shots of it through in a fresh-clone run (known-faults.ts).
+live=(tests/e2e/shipped.e2e.ts tests/e2e/video-file.e2e.ts tests/e2e/occlusion.e2e.ts)
+timed "e2e (Chromium): a moving face" npx vitest run --project e2e "${live[@]}" \
+  > >(tee "$logs/live") 2>&1 || fail $?
 wait "$rest_clips" || cat "$logs/clips"
 timed "engines (Firefox ESR, WebKitGTK)" npm run test:engines > >(tee "$logs/engines") 2>&1 || fail $?
-wait "$t" || fail $?
-cat "$logs/tools"
 # A fixture that cannot be made fails its lane's file again, with the same message.
 wait "$f" || cat "$logs/fixtures"
 
+# 2. The rest, in the three lanes side by side.
 export E2E_CAMERA_FPS=8
 # Each lane in a session of its own: the kernel shares the CPU between sessions before anything
 # else (low-priority.sh), each browser has one, and the three lanes' own work (judging pictures,
@@ -114,6 +119,8 @@ wait "$a" || fail $?
 cat "$logs/a"
 wait "$b" || fail $?
 cat "$logs/b"
+wait "$t" || fail $?
+cat "$logs/tools"
 wait "$checks" || fail $?
 cat "$logs/checks"
 
