@@ -39,7 +39,7 @@ low() { setsid -w scripts/low-priority.sh "$@"; }
 export LOW_PRIORITY_CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
 low_browsers=(env CHROMIUM_PATH="$PWD/scripts/low-priority-chromium.sh")
 
-# The lanes (step 2 below): three lists of files whose files take about as long alone
+# The lanes (step 2 below): three lists of files that take about as long alone
 # (docs/testing.md; the summary below gives each file's time in its lane), their cameras and
 # files at 8 fps (E2E_CAMERA_FPS, tests/e2e/app-session.ts). Lane C's privacy session spends most
 # of its time waiting in real time for MediaPipe's 60 s log flush with its video paused
