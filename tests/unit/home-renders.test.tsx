@@ -89,7 +89,8 @@ const overlayFps = () =>
 
 it('re-renders the stats overlay on every push; the page, controls and grid never', async () => {
   act(() => root.render(<Home />));
-  // The list is read and each cell's stored state with it.
+  // The list is read and each cell's stored state with it (a deadline for a list never shown:
+  // npm test runs this at the lowest priority beside browsers, scripts/run-tests.sh).
   await vi.waitFor(
     async () => {
       await act(() => new Promise((done) => setTimeout(done, 20)));
@@ -97,7 +98,7 @@ it('re-renders the stats overlay on every push; the page, controls and grid neve
         container.querySelectorAll('.model-cell .size-tag, .model-cell').length,
       ).toBeGreaterThan(1);
     },
-    { timeout: 10_000 },
+    { timeout: 45_000 },
   );
   push(10, 150);
   await act(() => new Promise((done) => setTimeout(done, 50)));
