@@ -3,8 +3,8 @@
 // import and in their tests, they took the moving face's step's own time on a fresh clone (its
 // import alone 25 s). scripts/run-tests.sh runs `first` beside the builds: what the journeys'
 // files make at their import (about 17 s alone on a fresh clone, as long as the builds); and
-// `rest` beside the journeys, at the lowest priority: the other shapes video-file.e2e.ts plays in
-// its later tests, and the engines' WebM and photos (about 16 s alone). A file that asks for a
+// `rest` beside the journeys, at a low priority: the other shapes video-file.e2e.ts plays in its
+// later tests, and the engines' WebM and photos (about 16 s alone). A file that asks for a
 // clip not made yet makes it itself, as it would without this; one that cannot be made fails the
 // file that needs it again, with the same message. With no argument, both.
 import { prepareFixtures } from '../e2e/fixtures.mjs';
