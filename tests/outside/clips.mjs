@@ -5,8 +5,9 @@
 // (barcode.mjs reads it; reference-faces.ts detects the face).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeIfChanged } from '../../scripts/lib/files.mjs';
 import { CACHE, ffmpegCached, h264Available, prepareFixtures } from '../e2e/fixtures.mjs';
 
 /** Cells across the band: a white marker, BITS of the index (lowest first), a black marker. */
@@ -72,10 +73,8 @@ async function probe(path) {
   const known = await readFile(kept, 'utf8').then(JSON.parse, () => null);
   if (known?.mtimeMs === mtimeMs && known.size === size) return known.info;
   const info = await countFrames(path);
-  // Written whole under another name, then renamed: a lane beside this one may read it now.
-  const temp = `${kept}.${process.pid}.tmp`;
-  await writeFile(temp, JSON.stringify({ mtimeMs, size, info }));
-  await rename(temp, kept);
+  // Written whole, then renamed (writeIfChanged): a lane beside this one may read it now.
+  await writeIfChanged(kept, JSON.stringify({ mtimeMs, size, info }));
   return info;
 }
 

@@ -2,6 +2,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import { useEffect, useRef, useState } from 'react';
 import { t, type StringKey } from '../../i18n';
+import type { WorkerStats } from '../../shared/try-on-types';
 import { pipelineStatsAtom } from '../../state/atoms';
 import { useDismissToast, useToast } from '../../state/toast';
 import { ownGlassesOffAtom } from './use-own-glasses';
@@ -13,7 +14,7 @@ const NOTE_MS = 7000;
 const ownFrameAtom = selectAtom(pipelineStatsAtom, (stats) => stats?.worker?.ownFrame ?? 'off');
 
 /** What the button and the note say for each state of the engine's reading. */
-const NOTES: Record<'reading' | 'seen' | 'not-seen', StringKey> = {
+const NOTES: Record<Exclude<WorkerStats['ownFrame'], 'off'>, StringKey> = {
   reading: 'ownGlassesReading',
   seen: 'ownGlassesOffNote',
   'not-seen': 'ownGlassesNotSeen',
