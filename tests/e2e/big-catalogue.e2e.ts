@@ -1,11 +1,12 @@
 // A shop's whole catalogue (issue 51): a manifest of 10 004 frames is read to the app's limit of
 // 10 000 and the 4 past it are said; the grid renders a screenful at a time yet reaches the
-// last frame; 搜索 narrows it (共 N 款), lives in the address and clears in one tap; a frame far
-// down is worn at the eyes the reference detector finds; 全部试戴 on the narrowed frames fetches
-// 12, then 再试 the rest, never the shop; stored frames stay within a budget, never the worn one
-// or a 收藏; three colours of one model are one cell whose swatches wear each colour's file; inside
-// a shop's page the one row to swipe renders only what is near its view. The manifest and the
-// frames are answered by the test (service worker blocked, so that every request reaches the routes).
+// last frame, and a jump far down paints its rows in its own frame; 搜索 narrows it (共 N 款),
+// lives in the address and clears in one tap; a frame far down is worn at the eyes the reference
+// detector finds; 全部试戴 on the narrowed frames fetches 12, then 再试 the rest, never the shop;
+// stored frames stay within a budget, never the worn one or a 收藏; three colours of one model are
+// one cell whose swatches wear each colour's file; inside a shop's page the one row to swipe
+// renders only what is near its view. The manifest and the frames are answered by the test
+// (service worker blocked, so that every request reaches the routes).
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,6 +131,28 @@ const cell = (page: Page, s: string) => page.locator(`.model-cell[data-serial="$
 const storedMark = (page: Page, i: number) =>
   cell(page, serial(i)).locator('.status-icon').getAttribute('aria-label');
 
+/**
+ * In the page: scrolls to `fraction` of the page's height, and at the next animation frame (after
+ * the scroll's events, before that frame's paint) says how many px of the grid's part of the
+ * window no rendered cell covers.
+ */
+function blankAfterJump(fraction: number) {
+  return new Promise<{ blankPx: number }>((resolve) => {
+    requestAnimationFrame(() => {
+      const grid = document.querySelector('.model-grid')!;
+      const items = grid.querySelectorAll(':scope > li');
+      const box = grid.getBoundingClientRect();
+      const top = Math.max(box.top, 0);
+      const bottom = Math.min(box.bottom, innerHeight);
+      const first = items[0]?.getBoundingClientRect().top ?? bottom;
+      const last = items[items.length - 1]?.getBoundingClientRect().bottom ?? top;
+      const covered = Math.max(0, Math.min(bottom, last) - Math.max(top, first));
+      resolve({ blankPx: Math.round(bottom - top - covered) });
+    });
+    window.scrollTo(0, document.body.scrollHeight * fraction);
+  });
+}
+
 describe("a big shop's catalogue", () => {
   it('reads 10 000 frames, says what is past it, renders a screenful, finds and links', async () => {
     // The face model held: the first visit is still preparing when the page reloads.
@@ -152,6 +175,9 @@ describe("a big shop's catalogue", () => {
         await expect.poll(() => shownCount(page)).toBe(count(MODELS));
         // A screenful and a few rows either way, not ten thousand cells.
         expect(await page.locator('.model-grid li').count()).toBeLessThan(60);
+        // A jump far past the rendered rows (a scrollbar dragged) shows the rows it lands on in
+        // the frame it paints, not a blank grid for a frame.
+        expect(await page.evaluate(blankAfterJump, 0.5)).toEqual({ blankPx: 0 });
         // The last frame read is reached by scrolling, and still only a screenful is there.
         await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
         await cell(page, serial(MAX_ENTRIES - 1)).waitFor();

@@ -1,5 +1,14 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useState, type CSSProperties, type RefObject } from 'react';
+import { useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import {
+  useCallback,
+  useLayoutEffect,
+  useReducer,
+  useRef,
+  useState,
+  type CSSProperties,
+  type RefObject,
+} from 'react';
+import { flushSync } from 'react-dom';
 
 /** The items of a long list that are rendered, and the space the others leave. */
 export interface ShownItems {
@@ -19,8 +28,13 @@ export interface ShownItems {
   reveal: (index: number) => void;
 }
 
-/** A row's height before it is measured (a cell's min-height and its label). */
-const ROW_ESTIMATE_PX = 150;
+/**
+ * A row's height before it is measured: a row of plain cells (min-height, styles.css) measures
+ * 120.75 px at the bench's 430 px width. An estimate far from it (150 px) moves the page's scroll
+ * as the rows above the screen are measured, each move a scroll event and a render more (106
+ * scroll events for 69 scroll steps down 5 000 frames, bench/lib/catalogue.mjs's page).
+ */
+const ROW_ESTIMATE_PX = 121;
 /** Rows drawn beyond the screen each way, so a fast flick does not show blank rows. */
 const OVERSCAN_ROWS = 4;
 
@@ -46,13 +60,44 @@ export function useGridRows(
     observer.observe(document.body);
     return () => observer.disconnect();
   }, [list]);
+  // The rows in the DOM (committed), and a render of them at once.
+  const rendered = useRef({ from: 0, to: 0 });
+  const measuring = useRef(false);
+  const [, renderNow] = useReducer((n: number) => n + 1, 0);
   const virtualizer = useWindowVirtualizer({
     count: rows,
     estimateSize: () => ROW_ESTIMATE_PX,
     overscan: OVERSCAN_ROWS,
     scrollMargin: top,
+    // The rows a scroll brings render in a task after its frame, not inside the frame's scroll
+    // event, so the frame carries only the page's layout and paint: main-thread lag p95 11–12 ms
+    // at 5 000 px/s against 13–16 (`npm run bench -- --catalogue-only`). The overscan covers a
+    // flick meanwhile; only when a row on screen is not rendered (a jump past the overscan) do
+    // the rows render at once, so that no frame shows the grid blank (big-catalogue.e2e.ts).
+    useFlushSync: false,
+    onChange: (instance: Virtualizer<Window, Element>, sync: boolean) => {
+      const range = instance.range;
+      if (!sync || !range || measuring.current) return;
+      const { from, to } = rendered.current;
+      if (range.startIndex < from || range.endIndex >= to) flushSync(renderNow);
+    },
   });
   const shown = virtualizer.getVirtualItems();
+  useLayoutEffect(() => {
+    rendered.current = { from: shown[0]?.index ?? 0, to: (shown.at(-1)?.index ?? -1) + 1 };
+  });
+  // A row measured while React commits may notify; flushSync cannot run there.
+  const measure = useCallback(
+    (node: Element | null) => {
+      measuring.current = true;
+      try {
+        virtualizer.measureElement(node);
+      } finally {
+        measuring.current = false;
+      }
+    },
+    [virtualizer],
+  );
   const first = shown[0];
   const last = shown.at(-1);
   return {
@@ -63,7 +108,7 @@ export function useGridRows(
       paddingBottom: last ? virtualizer.getTotalSize() - (last.end - top) : 0,
     },
     spacers: null,
-    measure: virtualizer.measureElement,
+    measure,
     reveal: (index: number) => virtualizer.scrollToIndex(Math.floor(index / columns)),
   };
 }
