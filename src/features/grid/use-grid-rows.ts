@@ -70,8 +70,8 @@ export function useGridRows(
     overscan: OVERSCAN_ROWS,
     scrollMargin: top,
     // The rows a scroll brings render in a task after its frame, not inside the frame's scroll
-    // event, so the frame carries only the page's layout and paint: main-thread lag p95 11–12 ms
-    // at 5 000 px/s against 13–16 (`npm run bench -- --catalogue-only`). The overscan covers a
+    // event, so the frame carries only the page's layout and paint: main-thread lag p95 10.8–13.3
+    // ms at 5 000 px/s against 13.1–16.2 (`npm run bench -- --catalogue-only`). The overscan covers a
     // flick meanwhile; only when a row on screen is not rendered, or is the last rendered (a jump
     // past the overscan), do the rows render at once: no frame shows the grid blank
     // (big-catalogue.e2e.ts).
