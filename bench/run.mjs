@@ -24,7 +24,8 @@ import { runCut, runFile, runStill } from './lib/motion.mjs';
 import { prepareCodedClips } from '../tests/outside/clips.mjs';
 import { prepareMotionFixtures } from '../tests/e2e/motion-fixtures.mjs';
 import { runTryAll } from './lib/try-all.mjs';
-import { catalogueLines, runCatalogue } from './lib/catalogue.mjs';
+import { runCatalogue } from './lib/catalogue.mjs';
+import { catalogueLines } from './lib/catalogue-report.mjs';
 
 // windowS: the app as shipped; refWindowS: the references beside it (every frame tracked, every
 // other frame drawn, the low-end profile, the main-thread baseline); `references`: whether the first two run at all.

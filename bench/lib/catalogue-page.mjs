@@ -85,64 +85,50 @@ export function firstCellTimes() {
 }
 
 /**
- * Scrolls the window from where it is to the page's bottom in `ms`, a step every `stepMs`; each
- * step covers what is left over the steps left, since the grid's height grows as rows are measured.
- * `pxPerS` instead: a steady speed, a step each animation frame, for `ms` (a flick's pace).
- * Counts the frames painted with part of the grid on screen left blank: at each animation frame
- * (after the frame's scroll events, before its paint), whether the rendered cells cover the part
- * of the grid's box that is inside the window.
+ * Scrolls the window for `ms`, a step every `stepMs`, in a timer task (as a wheel's or a key's
+ * scroll: the frame after it runs its scroll events, then paints): with `pxPerS`, at that steady
+ * speed (a flick's pace); without, to the page's bottom, each step covering what is left over the
+ * steps left, since the grid's height grows as rows are measured. Counts the frames painted with
+ * part of the grid on screen blank: at each animation frame (after the frame's scroll events,
+ * before its paint), whether the rendered cells cover the part of the grid's box in the window.
  */
-export function scrollToBottom({ ms, stepMs, pxPerS }) {
+export function scrollGrid({ ms, stepMs, pxPerS }) {
   return new Promise((resolve) => {
-    const start = performance.now();
-    const end = start + ms;
+    const end = performance.now() + ms;
     const frames = { painted: 0, blank: 0 };
     let steps = 0;
     let done = false;
     const watch = () => {
       const grid = document.querySelector('.model-grid');
-      const items = grid?.querySelectorAll(':scope > li');
-      if (grid && items?.length) {
-        const box = grid.getBoundingClientRect();
-        const top = Math.max(box.top, 0);
-        const bottom = Math.min(box.bottom, innerHeight);
-        if (bottom > top) {
-          frames.painted++;
-          const first = items[0].getBoundingClientRect().top;
-          const last = items[items.length - 1].getBoundingClientRect().bottom;
-          if (first > top + 1 || last < bottom - 1) frames.blank++;
-        }
+      const box = grid?.getBoundingClientRect();
+      const top = Math.max(box?.top ?? 0, 0);
+      const bottom = Math.min(box?.bottom ?? 0, innerHeight);
+      if (bottom > top) {
+        frames.painted++;
+        const items = grid.querySelectorAll(':scope > li');
+        const first = items[0]?.getBoundingClientRect().top ?? bottom;
+        const last = items[items.length - 1]?.getBoundingClientRect().bottom ?? top;
+        if (first > top + 1 || last < bottom - 1) frames.blank++;
       }
       if (!done) requestAnimationFrame(watch);
     };
     requestAnimationFrame(watch);
-    const finish = () => {
+    let last = performance.now();
+    const step = () => {
+      const now = performance.now();
+      const left = document.documentElement.scrollHeight - innerHeight - scrollY;
+      const stepsLeft = Math.max(1, Math.round((end - now) / stepMs));
+      const by = pxPerS ? (pxPerS * (now - last)) / 1000 : left / stepsLeft;
+      last = now;
+      scrollBy({ top: by, behavior: 'instant' });
+      steps++;
+      if (now < end) return setTimeout(step, stepMs);
       done = true;
       resolve({
         steps,
         frames,
         atBottom: innerHeight + scrollY >= document.documentElement.scrollHeight - 2,
       });
-    };
-    if (pxPerS) {
-      let last = start;
-      const frame = (now) => {
-        scrollBy({ top: (pxPerS * (now - last)) / 1000, behavior: 'instant' });
-        last = now;
-        steps++;
-        if (now < end) requestAnimationFrame(frame);
-        else finish();
-      };
-      requestAnimationFrame(frame);
-      return;
-    }
-    const step = () => {
-      const left = document.documentElement.scrollHeight - innerHeight - scrollY;
-      const stepsLeft = Math.max(1, Math.round((end - performance.now()) / stepMs));
-      scrollBy({ top: left / stepsLeft, behavior: 'instant' });
-      steps++;
-      if (performance.now() < end) setTimeout(step, stepMs);
-      else finish();
     };
     step();
   });

@@ -29,10 +29,12 @@ export interface ShownItems {
 }
 
 /**
- * A row's height before it is measured: a row of plain cells (min-height, styles.css) measures
- * 120.75 px at the bench's 430 px width. An estimate far from it (150 px) moves the page's scroll
- * as the rows above the screen are measured, each move a scroll event and a render more (106
- * scroll events for 69 scroll steps down 5 000 frames, bench/lib/catalogue.mjs's page).
+ * A row's height before any is measured: a row of plain cells at a phone's width measures
+ * 120.75 px (min-height, styles.css; over 150 px on a wider screen). From then on a row not yet
+ * measured is taken for the first one measured, as the rows are alike: an estimate far from
+ * them (150 px at a phone's width) moves the page's scroll as the rows above the screen are
+ * measured, each move a scroll event and a render more (106 scroll events for 69 scroll steps
+ * down 5 000 frames, bench/lib/catalogue.mjs's page).
  */
 const ROW_ESTIMATE_PX = 121;
 /** Rows drawn beyond the screen each way, so a fast flick does not show blank rows. */
@@ -63,25 +65,28 @@ export function useGridRows(
   // The rows in the DOM (committed), and a render of them at once.
   const rendered = useRef({ from: 0, to: 0 });
   const measuring = useRef(false);
+  const firstRowPx = useRef<number | null>(null);
   const [, renderNow] = useReducer((n: number) => n + 1, 0);
   const virtualizer = useWindowVirtualizer({
     count: rows,
-    estimateSize: () => ROW_ESTIMATE_PX,
+    estimateSize: () => firstRowPx.current ?? ROW_ESTIMATE_PX,
     overscan: OVERSCAN_ROWS,
     scrollMargin: top,
     // The rows a scroll brings render in a task after its frame, not inside the frame's scroll
     // event, so the frame carries only the page's layout and paint: main-thread lag p95 10.8–13.3
     // ms at 5 000 px/s against 13.1–16.2 (`npm run bench -- --catalogue-only`). The overscan covers a
-    // flick meanwhile; only when a row on screen is not rendered, or is the last rendered (a jump
-    // past the overscan), do the rows render at once: no frame shows the grid blank
-    // (big-catalogue.e2e.ts).
+    // flick meanwhile; only when the first or last rendered row is on screen, or none is (a jump
+    // past the overscan), do the rows render at once, so that no frame the page scrolls shows the
+    // grid blank (big-catalogue.e2e.ts). A scroll the compositor runs on its own (a touch fling)
+    // paints before any scroll event, here as with any render in the event: the overscan is what
+    // covers it.
     useFlushSync: false,
     onChange: (instance: Virtualizer<Window, Element>, sync: boolean) => {
       const range = instance.range;
       if (!sync || !range || measuring.current) return;
-      // A row of slack: the rendered rows' places date from their render, and rows measured
-      // since (120.75 against the estimate's 121) move the edges by a pixel or two. The list's
-      // own first and last rows have nothing beyond them to render.
+      // A row of slack: the virtualizer's row sizes are whole pixels (121 for a row of 120.75),
+      // so over a screenful the rendered rows' edges lie a pixel or two from where it places
+      // them. The list's own first and last rows have nothing beyond them to render.
       const { from, to } = rendered.current;
       const short =
         (range.startIndex <= from && from > 0) ||
@@ -102,6 +107,9 @@ export function useGridRows(
       } finally {
         measuring.current = false;
       }
+      // Whole pixels, as the virtualizer reads a row (offsetHeight).
+      if (node && firstRowPx.current === null)
+        firstRowPx.current = Math.round(node.getBoundingClientRect().height) || null;
     },
     [virtualizer],
   );
