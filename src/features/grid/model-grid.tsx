@@ -2,6 +2,7 @@ import {
   useCallback,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type ReactNode,
@@ -64,14 +65,14 @@ export function ModelGrid(props: Props) {
   const [fitFirst, setFitFirst] = useState(false);
   const [thinFirst, setThinFirst] = useState(false);
   const edges = useLensEdges(cells);
-  const byValue = new Map(cells.map((cell) => [cell.entry.value, cell]));
-  const shown =
-    thinFirst && edges
-      ? thinnestFirst(cells, edges)
-      : fitFirst && advice
-        ? advice.order.map((value) => byValue.get(value)!).filter(Boolean)
-        : cells;
-  const kept = new Set(favourites ?? []);
+  // Memoised: the grid renders again at each scroll's new rows, and a shop has thousands of cells.
+  const shown = useMemo(() => {
+    if (thinFirst && edges) return thinnestFirst(cells, edges);
+    if (!fitFirst || !advice) return cells;
+    const byValue = new Map(cells.map((cell) => [cell.entry.value, cell]));
+    return advice.order.map((value) => byValue.get(value)!).filter(Boolean);
+  }, [cells, thinFirst, edges, fitFirst, advice]);
+  const kept = useMemo(() => new Set(favourites ?? []), [favourites]);
   // 贴脸, by the fit of each frame put on so far (its lower rim against the reference head).
   const fitted = useAtomValue(fittedFramesAtom);
   const list = useRef<HTMLUListElement>(null);
