@@ -36,6 +36,8 @@ trap 'rm -rf "$logs"' EXIT
 # group is niced (scripts/low-priority.sh says why `nice` alone is not enough beside browsers),
 # and its browsers started the same way (CHROMIUM_PATH).
 low() { setsid -w scripts/low-priority.sh "$@"; }
+# A low priority above the lowest (10), for what the next steps need first.
+soon() { LOW_PRIORITY_NICE=10 low "$@"; }
 export LOW_PRIORITY_CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
 low_browsers=(env CHROMIUM_PATH="$PWD/scripts/low-priority-chromium.sh")
 
@@ -72,11 +74,11 @@ wait "$clips" || cat "$logs/clips"
 # type check, lint and the unit tests, which never look at a clock, and the shop tools, whose
 # commands and loader check files, not a pace.
 timed "the other clips (low priority)" \
-  env LOW_PRIORITY_NICE=10 setsid -w scripts/low-priority.sh node tests/outside/make-clips.mjs rest \
+  soon node tests/outside/make-clips.mjs rest \
   >>"$logs/clips" 2>&1 &
 rest_clips=$!
 timed "the lanes' fixtures (low priority)" \
-  env LOW_PRIORITY_NICE=10 setsid -w scripts/low-priority.sh "${low_browsers[@]}" \
+  soon "${low_browsers[@]}" \
   npx vitest run --project e2e "${lane_a[@]}" "${lane_b[@]}" "${lane_c[@]}" \
   --testNamePattern '^$' --passWithNoTests >"$logs/fixtures" 2>&1 &
 f=$!
