@@ -34,6 +34,7 @@ function tracking(
   detect: () => Promise<unknown>,
   pose?: FacePose,
   anchor = { visible: false, matrix: new Matrix4() },
+  setFaceCount: () => Promise<void> = () => Promise.resolve(),
 ) {
   const stuck = vi.fn();
   const link = {
@@ -41,7 +42,7 @@ function tracking(
     remote: {
       detect,
       detectStill: detect,
-      setFaceCount: () => Promise.resolve(),
+      setFaceCount,
       warmUp: () => Promise.resolve(),
     },
     stuck,
@@ -95,6 +96,39 @@ it('counts a clone held until the tracking worker answers for it', async () => {
   await done;
   expect(frames.open).toBe(0);
   expect(stuck).not.toHaveBeenCalled();
+});
+
+const noFace = (soughtFaces: number) => ({
+  faceLandmarks: [],
+  faceBlendshapes: [],
+  facialTransformationMatrixes: [],
+  soughtFaces,
+});
+
+// Posted from a microtask, a frame waited for the end of the task that draws it (30–160 ms of the
+// render worker on SwiftShader) before its detection began.
+it('sends a frame to the tracking worker before the call returns, unless a face-count change is on its way', async () => {
+  const answers: ((value: unknown) => void)[] = [];
+  const detect = vi.fn(() => new Promise((resolve) => answers.push(resolve)));
+  let counted: () => void = () => {};
+  const setFaceCount = vi.fn(() => new Promise<void>((resolve) => (counted = resolve)));
+  const { remote } = tracking(detect, undefined, undefined, setFaceCount);
+  remote.frame(fakeFrame().frame, 1, false);
+  expect(detect).toHaveBeenCalledTimes(1);
+  // The worker sought 2 faces; the pose seeks 1: the change goes out, the next frame waits for it.
+  answers[0]?.(noFace(2));
+  await vi.advanceTimersByTimeAsync(0);
+  expect(setFaceCount).toHaveBeenCalledOnce();
+  remote.frame(fakeFrame().frame, 2, false);
+  await vi.advanceTimersByTimeAsync(0);
+  expect(detect).toHaveBeenCalledTimes(1);
+  counted();
+  await vi.advanceTimersByTimeAsync(0);
+  expect(detect).toHaveBeenCalledTimes(2);
+  answers[1]?.(noFace(1));
+  await vi.advanceTimersByTimeAsync(0);
+  remote.frame(fakeFrame().frame, 3, false);
+  expect(detect).toHaveBeenCalledTimes(3);
 });
 
 it('poses a photo with its own detection when the video jumps while it is out, and only the photo', async () => {

@@ -145,13 +145,17 @@ export class TryOnPipeline {
     this.holding = holds;
     let owned = true;
     try {
-      if (this.fit.fitVideo(frame.displayWidth, frame.displayHeight)) {
-        this.recording.sizeChanged();
-      }
+      const { sync } = this.tracking;
+      // Tracking here measures the face against the drawing size (face-pose.ts): sized first.
+      if (sync) this.fitVideo(frame);
       const timeMs = this.clock.next(frame.timestamp / 1000);
       // A held frame is checked when it is drawn: its picture is on the GPU then anyway.
       if (options.file && !holds && this.cuts.check(frame)) this.restartPose();
       const { freshPose, detectMs } = this.tracking.frame(frame, timeMs, options.mirror, holds);
+      // A tracking worker's result comes in a later task: the frame goes there before a new size
+      // reallocates the drawing buffers, which a start's first frame waits for (workers/README.md,
+      // "Every frame drawn, tracked beside").
+      if (!sync) this.fitVideo(frame);
       const { mirror } = options;
       if (holds) {
         owned = false;
@@ -173,6 +177,10 @@ export class TryOnPipeline {
     } finally {
       if (owned) this.frames.close(frame);
     }
+  }
+
+  private fitVideo(frame: VideoFrame): void {
+    if (this.fit.fitVideo(frame.displayWidth, frame.displayHeight)) this.recording.sizeChanged();
   }
 
   /** Draws one frame (borrowed) with the pose the scene holds; records, keeps, counts it. */

@@ -56,8 +56,8 @@ export class RemoteTracking implements Tracking {
   /** A result whose frame is held, not drawn yet: compared once it is (tests' builds). */
   private readonly awaiting = { timeMs: -1, raw: new Matrix4(), smoothed: new Matrix4() };
   onResult = (): void => {};
-  /** A change of how many faces the tracking worker seeks, settling there. */
-  private faceCount: Promise<void> = Promise.resolve();
+  /** A change of how many faces the tracking worker seeks, while it is on its way there. */
+  private faceCount: Promise<void> | null = null;
 
   constructor(
     private readonly link: TrackWorkerLink,
@@ -134,12 +134,14 @@ export class RemoteTracking implements Tracking {
     this.inFlight++;
     let result: TrackResult;
     try {
-      // A face-count change still on its way is part of the answer's wait.
-      const answer = this.faceCount.then(() =>
+      const post = () =>
         still
           ? this.link.remote.detectStill(Comlink.transfer(clone, [clone]))
-          : this.link.remote.detect(Comlink.transfer(clone, [clone]), timeMs),
-      );
+          : this.link.remote.detect(Comlink.transfer(clone, [clone]), timeMs);
+      // Posted now, not in a microtask, which would wait for the end of this task: the frame's
+      // drawing (workers/README.md, "Every frame drawn, tracked beside"). A face-count change
+      // still on its way is part of the wait.
+      const answer = this.faceCount ? this.faceCount.then(post) : post();
       result = await withDeadline(answer, TRACK_ANSWER_MS);
     } catch (error) {
       if (error instanceof DeadlinePassed) this.link.stuck(error.message);
@@ -169,11 +171,15 @@ export class RemoteTracking implements Tracking {
     const posed = still ? posedNow(this.scene) : null;
     // The picker ignores a count it already has (a second result before the change lands).
     if (this.facePose.soughtFaces !== result.soughtFaces) {
-      this.faceCount = this.link.remote
+      const change = this.link.remote
         .setFaceCount(this.facePose.soughtFaces)
         .catch((error: unknown) => {
           console.warn('face count not changed', error);
+        })
+        .finally(() => {
+          if (this.faceCount === change) this.faceCount = null;
         });
+      this.faceCount = change;
     }
     // The scheduler and the audit time the frames since the jump only.
     if (jumped) return posed;
