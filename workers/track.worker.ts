@@ -17,15 +17,14 @@ const api = {
   alive(name: string): Promise<boolean> {
     return holdAliveLock(name);
   },
-  /** `onDecided` hears which delegate won the trial (at once when `force` names one). */
+  /** `onDecided` hears which delegate won the trial (at once when none is tried). */
   async init(
     source: TrackerSource,
     allowedOrigins: readonly string[],
-    force: Delegate | undefined,
     onDecided: (delegate: Delegate) => void,
   ): Promise<void> {
     installFetchGuard(allowedOrigins);
-    picker = await DelegatePicker.start(source, onDecided, force);
+    picker = await DelegatePicker.start(source, onDecided);
   },
   /** One detection on a plain picture before the first frame (tracker.ts warmUpTracker). */
   warmUp(timestampMs: number): void {

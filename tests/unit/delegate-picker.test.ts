@@ -1,10 +1,17 @@
 // A still picture (a photo, a paused or kept frame) is tracked in IMAGE mode, its face sought
 // afresh, not where VIDEO mode last saw it (a looping file's last frame was looked for where the
 // face is after the loop); the tracker is back in VIDEO mode before any moving frame.
-import { expect, it, vi } from 'vitest';
+// The first tracker is made before WebGL is asked what it is, unless a GPU was remembered: the
+// render worker makes its own first context meanwhile (workers/README.md).
+import { beforeEach, expect, it, vi } from 'vitest';
+import type { Delegate } from '../../src/shared/try-on-types';
+import type { GlKind } from '../../workers/common/software-gl';
 import { DelegatePicker } from '../../workers/tracking/delegate-picker';
 
 const calls: string[] = [];
+/** What the picker did, in order: trackers made and WebGL asked. */
+const steps: string[] = [];
+beforeEach(() => steps.splice(0));
 let mode = 'VIDEO';
 const result = { faceLandmarks: [], faceBlendshapes: [], facialTransformationMatrixes: [] };
 const fake = {
@@ -26,19 +33,22 @@ const fake = {
   close: () => {},
 };
 vi.mock('../../workers/tracking/tracker', () => ({
-  createTracker: () => Promise.resolve(fake),
+  createTracker: (_source: unknown, delegate: Delegate) => {
+    steps.push(`make ${delegate}`);
+    return Promise.resolve(fake);
+  },
   warmUpTracker: () => {},
 }));
 
+const model = { modelBytes: new Uint8Array(), wasmLoaderUrl: '', wasmBinaryUrl: '' };
+const gl = (software: boolean) => (): GlKind => {
+  steps.push('ask WebGL');
+  return { software, swiftShader: software };
+};
+
 it('tracks a still picture in IMAGE mode, and moving frames after it in VIDEO mode', async () => {
-  const source = {
-    modelBytes: new Uint8Array(),
-    wasmLoaderUrl: '',
-    wasmBinaryUrl: '',
-    // Not SwiftShader: frames go to the tracker as they are (frame-upload.ts).
-    swiftShader: false,
-  };
-  const picker = await DelegatePicker.start(source, () => {}, 'CPU');
+  // Not SwiftShader: frames go to the tracker as they are (frame-upload.ts).
+  const picker = await DelegatePicker.start({ ...model, forced: 'CPU' }, () => {}, gl(false));
   const frame = {} as VideoFrame;
   const still = picker.detectStill(frame);
   // A moving frame sent meanwhile waits for the tracker to be back in VIDEO mode (track.worker.ts).
@@ -46,3 +56,27 @@ it('tracks a still picture in IMAGE mode, and moving frames after it in VIDEO mo
   await Promise.all([still, moving]);
   expect(calls).toEqual(['mode IMAGE', 'detect', 'mode VIDEO', 'detectForVideo']);
 });
+
+it.each([
+  // [forced, remembered, software GL] → steps, verdict (null: the trial runs)
+  [undefined, undefined, true, ['make CPU', 'ask WebGL'], 'CPU'],
+  [undefined, undefined, false, ['make CPU', 'ask WebGL'], null],
+  [undefined, 'CPU', false, ['make CPU', 'ask WebGL'], 'CPU'],
+  [undefined, 'GPU', false, ['ask WebGL', 'make GPU'], 'GPU'],
+  [undefined, 'GPU', true, ['ask WebGL', 'make CPU'], 'CPU'],
+  ['GPU', undefined, true, ['make GPU', 'ask WebGL'], 'GPU'],
+] as const)(
+  'forced %s, remembered %s, software GL %s: %j, decided %s',
+  async (forced, remembered, software, expected, verdict) => {
+    const decided = vi.fn();
+    const source = {
+      ...model,
+      ...(forced ? { forced } : {}),
+      ...(remembered ? { remembered } : {}),
+    };
+    const picker = await DelegatePicker.start(source, decided, gl(software));
+    expect(steps).toEqual(expected);
+    expect(decided.mock.calls).toEqual(verdict ? [[verdict]] : []);
+    expect(picker.delegate).toBe(verdict ?? 'pending');
+  },
+);

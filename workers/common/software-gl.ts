@@ -2,13 +2,21 @@ import { isSoftwareGl, isSwiftShader } from '../../src/shared/gl-renderer';
 import { glCanvas } from './surface';
 
 /**
- * What WebGL here is, asked of a throwaway 1×1 context once at an engine's start, before the real
- * one is made; both false where there is no WebGL 2. `software`: it runs on the CPU (antialiasing
- * is fixed at creation), where the GPU delegate cannot win and MSAA costs a third of each drawn
- * frame. `swiftShader`: it is Chromium's SwiftShader, where a frame is cheaper uploaded from a 2D
- * canvas (render/frame-upload.ts).
+ * What WebGL here is; both false where there is no WebGL 2. `software`: it runs on the CPU
+ * (antialiasing is fixed at creation), where the GPU delegate cannot win and MSAA costs a third
+ * of each drawn frame. `swiftShader`: it is Chromium's SwiftShader, where a frame is cheaper
+ * uploaded from a 2D canvas (render/frame-upload.ts).
  */
-export function probeGl(): { software: boolean; swiftShader: boolean } {
+export interface GlKind {
+  software: boolean;
+  swiftShader: boolean;
+}
+
+/**
+ * Asks a throwaway 1×1 context, once at an engine's start (in the render worker, before the real
+ * one is made; in the tracking worker, after its tracker is made).
+ */
+export function probeGl(): GlKind {
   const gl = glCanvas(1, 1).getContext('webgl2') as WebGL2RenderingContext | null;
   if (!gl) return { software: false, swiftShader: false };
   const answer = { software: isSoftwareGl(gl), swiftShader: isSwiftShader(gl) };

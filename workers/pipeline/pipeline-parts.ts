@@ -17,34 +17,37 @@ export interface PipelineParts {
 }
 
 /**
- * The scene and the tracking that poses it. The tracker starts first and loads its runtime and
- * model while the scene is built: one after the other they add 0.1–0.4 s to a restart after a
- * crash (bench: 'Crash recovery ms', bench/RESULTS.md).
+ * The scene and the tracking that poses it. The tracker starts first; once its worker has its
+ * start, its runtime and model load while this thread makes its first WebGL context and the
+ * scene. One after the other they add 0.1–0.4 s to a restart after a crash (bench: 'Crash
+ * recovery ms', bench/RESULTS.md) and to every start (workers/README.md, "Every frame drawn,
+ * tracked beside").
  */
 export async function buildPipelineParts(
   init: EngineInit,
   canvas: OffscreenCanvas,
   onDecided: (delegate: Delegate) => void,
 ): Promise<PipelineParts> {
-  // Software GL: MSAA costs each frame 10–20 ms of drawing (bench/README.md, 'Where a frame's
-  // time goes'), and the GPU delegate loses to the CPU (bench: the 'Model alone' table's GPU
-  // against CPU detect ms, bench/RESULTS.md) while building it would stall the picture for
-  // seconds: no trial.
-  const { software, swiftShader } = probeGl();
-  const source = {
-    modelBytes: new Uint8Array(init.modelBytes),
-    wasmLoaderUrl: init.wasmLoaderUrl,
-    wasmBinaryUrl: init.wasmBinaryUrl,
-    swiftShader,
-  };
   const forced = __TEST_HOOKS__ ? init.debug?.forceDelegate : undefined;
-  const force = forced ?? (software ? 'CPU' : init.rememberedDelegate);
-  const started = startTracking(source, init, force, onDecided);
+  const { tracker } = await startTracking(
+    {
+      modelBytes: new Uint8Array(init.modelBytes),
+      wasmLoaderUrl: init.wasmLoaderUrl,
+      wasmBinaryUrl: init.wasmBinaryUrl,
+      ...(forced ? { forced } : {}),
+      ...(init.rememberedDelegate ? { remembered: init.rememberedDelegate } : {}),
+    },
+    init,
+    onDecided,
+  );
+  // Software GL: MSAA costs each frame 10–20 ms of drawing (bench/README.md, 'Where a frame's
+  // time goes').
+  const { software } = probeGl();
   let scene: TryOnScene;
   try {
     scene = new TryOnScene(canvas, init.width, init.height, init.pixelRatio, software);
   } catch (error) {
-    started.then((tracker) => tracker.close()).catch(() => {});
+    tracker.then((started) => started.close()).catch(() => {});
     throw error;
   }
   if (__TEST_HOOKS__ && init.debug?.headOccluder === false) scene.drawsOccluder = false;
@@ -53,6 +56,6 @@ export async function buildPipelineParts(
   if (__TEST_HOOKS__ && init.debug?.roomReflect === false) scene.roomLight.reflects = false;
   const facePose = new FacePose(scenePoseSink(scene));
   const frames = new FrameLedger();
-  const { tracking, audit } = (await started).attach({ facePose, scene, frames });
+  const { tracking, audit } = (await tracker).attach({ facePose, scene, frames });
   return { scene, facePose, tracking, audit, frames };
 }

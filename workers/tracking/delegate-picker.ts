@@ -10,6 +10,7 @@ import {
 import type { TrackResult } from '../common/track-result';
 import { median } from '../common/stats';
 import { FrameUpload } from '../render/frame-upload';
+import { type GlKind, probeGl } from '../common/software-gl';
 
 /** Samples per delegate, after the warm-up frames that compile shaders and allocate buffers. */
 const TRIAL_SAMPLES = 6;
@@ -47,13 +48,21 @@ export class DelegatePicker {
     this.upload = new FrameUpload(swiftShader);
   }
 
+  /**
+   * Makes the first tracker. What WebGL here is (`probe`) is asked after it is made, where it can
+   * wait: only a remembered GPU needs the answer first (software GL makes the GPU lose). So the
+   * CPU tracker's runtime and model load while the render worker's own first WebGL context is
+   * made (workers/README.md, "Every frame drawn, tracked beside").
+   */
   static async start(
     source: TrackerSource,
     onDecided: (delegate: Delegate) => void,
-    force?: Delegate,
+    probe: () => GlKind = probeGl,
   ): Promise<DelegatePicker> {
-    const picker = new DelegatePicker(onDecided, source.swiftShader);
-    let first = force ?? 'CPU';
+    let kind: GlKind | undefined;
+    const gl = () => (kind ??= probe());
+    const { forced, remembered } = source;
+    let first: Delegate = forced ?? (remembered === 'GPU' && !gl().software ? 'GPU' : 'CPU');
     // A forced or remembered GPU that cannot start here: the CPU tracks, and says so.
     const tracker = await createTracker(source, first).catch(async (error: unknown) => {
       if (first === 'CPU') throw error;
@@ -61,8 +70,10 @@ export class DelegatePicker {
       first = 'CPU';
       return createTracker(source, 'CPU');
     });
+    const picker = new DelegatePicker(onDecided, gl().swiftShader);
     picker.candidates.push({ delegate: first, tracker, samples: [], seen: 0 });
-    if (force) picker.decide(picker.candidates[0]!);
+    // Untried: a delegate named or remembered, or software GL, where the GPU cannot win.
+    if (forced || remembered || gl().software) picker.decide(picker.candidates[0]!);
     else picker.source = source;
     return picker;
   }

@@ -26,27 +26,28 @@ export interface StartedTracker {
 /**
  * In the render worker, tracking gets a worker of its own (remote-tracking.ts). On the page
  * (the fallback for engines whose workers cannot draw, where MediaPipe would not get WebGL in a
- * worker either) it runs between frames on the drawing thread.
+ * worker either) it runs between frames on the drawing thread. Resolves once the tracker is on
+ * its way (a tracking worker has its start), with the tracker to come.
  */
 export async function startTracking(
   source: TrackerSource,
   init: EngineInit,
-  force: Delegate | undefined,
   onDecided: (delegate: Delegate) => void,
-): Promise<StartedTracker> {
+): Promise<{ tracker: Promise<StartedTracker> }> {
   const debug = __TEST_HOOKS__ ? init.debug : undefined;
   const scheduler = new TrackScheduler(debug?.trackMode);
   // Only a worker's global scope has importScripts (the page fallback runs on the page).
   const inRenderWorker = 'importScripts' in globalThis && typeof Worker === 'function';
   if (inRenderWorker && !debug?.trackInline) {
-    const link = await TrackWorkerLink.start(source, init.allowedOrigins, force, onDecided);
-    return {
-      attach({ facePose, scene, frames }) {
+    const { link, ready } = await TrackWorkerLink.start(source, init.allowedOrigins, onDecided);
+    const tracker = ready.then(() => ({
+      attach({ facePose, scene, frames }: TrackingParts) {
         const remote = new RemoteTracking(link, scheduler, facePose, scene, frames);
         return { tracking: remote, audit: remote.audit };
       },
       close: () => link.close(),
-    };
+    }));
+    return { tracker };
   }
   // On the page the detection runs on the page's own thread, where building the GPU graph and its
   // first detections hold everything for seconds (WebKitGTK: built in 10.7–12.1 s, first
@@ -54,14 +55,15 @@ export async function startTracking(
   // WebKit masks the renderer's name, so software GL is not seen there: the CPU tracks, untried,
   // and nothing is kept as a verdict (the worker path, if it works next time, measures its own).
   const onPage = !('importScripts' in globalThis);
-  const picker = onPage
-    ? await DelegatePicker.start(source, () => {}, debug?.forceDelegate ?? 'CPU')
-    : await DelegatePicker.start(source, onDecided, force);
-  return {
-    attach({ facePose, scene }) {
+  const picking = onPage
+    ? DelegatePicker.start({ ...source, forced: debug?.forceDelegate ?? 'CPU' }, () => {})
+    : DelegatePicker.start(source, onDecided);
+  const tracker = picking.then((picker) => ({
+    attach({ facePose, scene }: TrackingParts) {
       const audit = __TEST_HOOKS__ && scheduler.mode === 'audit' ? new TrackAudit() : null;
       return { tracking: new InlineTracking(picker, scheduler, facePose, scene, audit), audit };
     },
     close: () => picker.close(),
-  };
+  }));
+  return { tracker };
 }

@@ -18,32 +18,36 @@ export class TrackWorkerLink {
     readonly remote: Comlink.Remote<TrackWorkerApi>,
   ) {}
 
-  /** The model's bytes move to the worker (`source` is not used after). */
+  /**
+   * Starts the tracking worker and resolves once it runs and has been sent its start; `ready`
+   * settles when its tracker is made. A nested worker starts only while this thread is free, so
+   * the caller waits for this before anything long of its own (workers/README.md). The model's
+   * bytes move to the worker (`source` is not used after).
+   */
   static async start(
     source: TrackerSource,
     allowedOrigins: readonly string[],
-    force: Delegate | undefined,
     onDecided: (delegate: Delegate) => void,
-  ): Promise<TrackWorkerLink> {
+  ): Promise<{ link: TrackWorkerLink; ready: Promise<void> }> {
     const worker = new Worker(new URL('../track.worker.ts', import.meta.url), { type: 'module' });
     const link = new TrackWorkerLink(worker, Comlink.wrap<TrackWorkerApi>(worker));
     const decided = (delegate: Delegate) => {
       link.delegate = delegate;
       onDecided(delegate);
     };
-    try {
-      const moved = Comlink.transfer(source, [source.modelBytes.buffer]);
-      const alive = aliveLockName('track');
-      const held = await link.remote.alive(alive);
-      await link.remote.init(moved, allowedOrigins, force, Comlink.proxy(decided));
+    const failed = (error: unknown): never => {
+      worker.terminate();
+      throw error;
+    };
+    const moved = Comlink.transfer(source, [source.modelBytes.buffer]);
+    const alive = aliveLockName('track');
+    const held = await link.remote.alive(alive).catch(failed);
+    const ready = link.remote.init(moved, allowedOrigins, Comlink.proxy(decided)).then(() => {
       // The render worker cannot go on without its tracker (it gave the model away): it ends
       // too, and the page starts both afresh with the glasses and source restored.
       if (held) watchAlive(alive, () => lost('it stopped'), link.closing.signal);
-    } catch (error) {
-      worker.terminate();
-      throw error;
-    }
-    return link;
+    }, failed);
+    return { link, ready };
   }
 
   /** The tracking worker stopped answering: ended like a lost one (the page restarts both). */

@@ -10,10 +10,12 @@ export interface TrackerModel {
   wasmBinaryUrl: string;
 }
 
-/** What the tracking is started with: the model, and the WebGL its frames go to. */
+/** What the tracking is started with: the model, and the delegate it may start on. */
 export interface TrackerSource extends TrackerModel {
-  /** This browser's WebGL is Chromium's SwiftShader: frames reach MediaPipe through a 2D canvas. */
-  swiftShader: boolean;
+  /** A delegate named by the tests or by the page path: tracked on, untried. */
+  forced?: Delegate;
+  /** The verdict a visit before kept (src/engine/engine-choices.ts): untried, but on software GL. */
+  remembered?: Delegate;
 }
 
 /**
