@@ -11,7 +11,12 @@ import { DelegatePicker } from '../../workers/tracking/delegate-picker';
 const calls: string[] = [];
 /** What the picker did, in order: trackers made and WebGL asked. */
 const steps: string[] = [];
-beforeEach(() => steps.splice(0));
+/** Whether a GPU tracker fails to be made here. */
+let gpuFails = false;
+beforeEach(() => {
+  steps.splice(0);
+  gpuFails = false;
+});
 let mode = 'VIDEO';
 const result = { faceLandmarks: [], faceBlendshapes: [], facialTransformationMatrixes: [] };
 const fake = {
@@ -35,6 +40,7 @@ const fake = {
 vi.mock('../../workers/tracking/tracker', () => ({
   createTracker: (_source: unknown, delegate: Delegate) => {
     steps.push(`make ${delegate}`);
+    if (gpuFails && delegate === 'GPU') return Promise.reject(new Error('no GPU delegate'));
     return Promise.resolve(fake);
   },
   warmUpTracker: () => {},
@@ -58,16 +64,19 @@ it('tracks a still picture in IMAGE mode, and moving frames after it in VIDEO mo
 });
 
 it.each([
-  // [forced, remembered, software GL] → steps, verdict (null: the trial runs)
-  [undefined, undefined, true, ['make CPU', 'ask WebGL'], 'CPU'],
-  [undefined, undefined, false, ['make CPU', 'ask WebGL'], null],
-  [undefined, 'CPU', false, ['make CPU', 'ask WebGL'], 'CPU'],
-  [undefined, 'GPU', false, ['ask WebGL', 'make GPU'], 'GPU'],
-  [undefined, 'GPU', true, ['ask WebGL', 'make CPU'], 'CPU'],
-  ['GPU', undefined, true, ['make GPU', 'ask WebGL'], 'GPU'],
+  // [forced, remembered, software GL, GPU fails] → steps, verdict (null: the trial runs)
+  [undefined, undefined, true, false, ['make CPU', 'ask WebGL'], 'CPU'],
+  [undefined, undefined, false, false, ['make CPU', 'ask WebGL'], null],
+  [undefined, 'CPU', false, false, ['make CPU', 'ask WebGL'], 'CPU'],
+  [undefined, 'GPU', false, false, ['ask WebGL', 'make GPU'], 'GPU'],
+  [undefined, 'GPU', true, false, ['ask WebGL', 'make CPU'], 'CPU'],
+  [undefined, 'GPU', false, true, ['ask WebGL', 'make GPU', 'make CPU'], 'CPU'],
+  ['GPU', undefined, true, false, ['make GPU', 'ask WebGL'], 'GPU'],
+  ['GPU', undefined, false, true, ['make GPU', 'make CPU', 'ask WebGL'], 'CPU'],
 ] as const)(
-  'forced %s, remembered %s, software GL %s: %j, decided %s',
-  async (forced, remembered, software, expected, verdict) => {
+  'forced %s, remembered %s, software GL %s, GPU fails %s: %j, decided %s',
+  async (forced, remembered, software, fails, expected, verdict) => {
+    gpuFails = fails;
     const decided = vi.fn();
     const source = {
       ...model,

@@ -11,8 +11,8 @@ vi.mock('../../workers/tracking/start-tracking', () => ({
     // The tracking worker's answer that it runs comes in a later task.
     await new Promise((resolve) => setTimeout(resolve, 0));
     steps.push('tracking on its way');
-    const tracker = { attach: () => ({ tracking: {}, audit: null }), close: () => {} };
-    return { tracker: Promise.resolve(tracker) };
+    const tracker = { attach: () => ({ tracking: {}, audit: null }) };
+    return { tracker: Promise.resolve(tracker), close: () => {} };
   },
 }));
 vi.mock('../../workers/common/software-gl', () => ({

@@ -12,11 +12,19 @@ export interface GlKind {
   swiftShader: boolean;
 }
 
+let known: GlKind | undefined;
+
 /**
- * Asks a throwaway 1×1 context, once at an engine's start (in the render worker, before the real
- * one is made; in the tracking worker, after its tracker is made).
+ * Asks a throwaway 1×1 context, once a thread: the render worker before its real context is made,
+ * the tracking worker once its CPU tracker is made (before it, where a GPU was remembered); on the
+ * page path the engine and its tracking share the page's one answer.
  */
 export function probeGl(): GlKind {
+  known ??= askGl();
+  return known;
+}
+
+function askGl(): GlKind {
   const gl = glCanvas(1, 1).getContext('webgl2') as WebGL2RenderingContext | null;
   if (!gl) return { software: false, swiftShader: false };
   const answer = { software: isSoftwareGl(gl), swiftShader: isSwiftShader(gl) };

@@ -29,7 +29,7 @@ export async function buildPipelineParts(
   onDecided: (delegate: Delegate) => void,
 ): Promise<PipelineParts> {
   const forced = __TEST_HOOKS__ ? init.debug?.forceDelegate : undefined;
-  const { tracker } = await startTracking(
+  const { tracker, close } = await startTracking(
     {
       modelBytes: new Uint8Array(init.modelBytes),
       wasmLoaderUrl: init.wasmLoaderUrl,
@@ -40,14 +40,16 @@ export async function buildPipelineParts(
     init,
     onDecided,
   );
-  // Software GL: MSAA costs each frame 10–20 ms of drawing (bench/README.md, 'Where a frame's
-  // time goes').
-  const { software } = probeGl();
   let scene: TryOnScene;
   try {
+    // Software GL: MSAA costs each frame 10–20 ms of drawing (bench/README.md, 'Where a frame's
+    // time goes').
+    const { software } = probeGl();
     scene = new TryOnScene(canvas, init.width, init.height, init.pixelRatio, software);
   } catch (error) {
-    tracker.then((started) => started.close()).catch(() => {});
+    close();
+    // Its failure, if it fails too, is this one's.
+    tracker.catch(() => {});
     throw error;
   }
   if (__TEST_HOOKS__ && init.debug?.headOccluder === false) scene.drawsOccluder = false;

@@ -50,9 +50,9 @@ export class DelegatePicker {
 
   /**
    * Makes the first tracker. What WebGL here is (`probe`) is asked after it is made, where it can
-   * wait: only a remembered GPU needs the answer first (software GL makes the GPU lose). So the
-   * CPU tracker's runtime and model load while the render worker's own first WebGL context is
-   * made (workers/README.md, "Every frame drawn, tracked beside").
+   * wait: only a remembered GPU needs the answer first (software GL makes the GPU lose). So in a
+   * tracking worker the CPU tracker's runtime and model load while the render worker makes its
+   * own first WebGL context (workers/README.md, "Every frame drawn, tracked beside").
    */
   static async start(
     source: TrackerSource,

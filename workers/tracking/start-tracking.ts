@@ -19,6 +19,11 @@ export interface TrackingParts {
 /** A tracker started before the scene: joined to the scene's parts once they are built. */
 export interface StartedTracker {
   attach(parts: TrackingParts): { tracking: Tracking; audit: TrackAudit | null };
+}
+
+/** A tracker on its way: `tracker` settles once it is made; `close` ends it, made or not. */
+export interface TrackerOnItsWay {
+  tracker: Promise<StartedTracker>;
   /** The scene could not be built: the tracker goes. */
   close(): void;
 }
@@ -33,7 +38,7 @@ export async function startTracking(
   source: TrackerSource,
   init: EngineInit,
   onDecided: (delegate: Delegate) => void,
-): Promise<{ tracker: Promise<StartedTracker> }> {
+): Promise<TrackerOnItsWay> {
   const debug = __TEST_HOOKS__ ? init.debug : undefined;
   const scheduler = new TrackScheduler(debug?.trackMode);
   // Only a worker's global scope has importScripts (the page fallback runs on the page).
@@ -45,9 +50,8 @@ export async function startTracking(
         const remote = new RemoteTracking(link, scheduler, facePose, scene, frames);
         return { tracking: remote, audit: remote.audit };
       },
-      close: () => link.close(),
     }));
-    return { tracker };
+    return { tracker, close: () => link.close() };
   }
   // On the page the detection runs on the page's own thread, where building the GPU graph and its
   // first detections hold everything for seconds (WebKitGTK: built in 10.7–12.1 s, first
@@ -63,7 +67,7 @@ export async function startTracking(
       const audit = __TEST_HOOKS__ && scheduler.mode === 'audit' ? new TrackAudit() : null;
       return { tracking: new InlineTracking(picker, scheduler, facePose, scene, audit), audit };
     },
-    close: () => picker.close(),
   }));
-  return { tracker };
+  const close = () => void picking.then((picker) => picker.close()).catch(() => {});
+  return { tracker, close };
 }

@@ -14,7 +14,7 @@ export interface TrackerModel {
 export interface TrackerSource extends TrackerModel {
   /** A delegate named by the tests or by the page path: tracked on, untried. */
   forced?: Delegate;
-  /** The verdict a visit before kept (src/engine/engine-choices.ts): untried, but on software GL. */
+  /** A visit's verdict (src/engine/engine-choices.ts): used untried, but a GPU on software GL. */
   remembered?: Delegate;
 }
 
