@@ -25,10 +25,9 @@ import { LinkNotice } from '../features/embed/link-notice';
 import { BuyLink } from '../features/grid/buy-link';
 import { engineErrorAtom } from '../state/atoms';
 import { storageUnavailableAtom } from '../storage/storage-status';
-import { narrow } from '../features/grid/catalogue-filter';
 import { useSizeAdvice } from '../features/true-size/use-size-advice';
 import { useCheekAdvice } from '../features/true-size/use-cheek-advice';
-import { groupColours } from '../features/grid/colour-groups';
+import { useShownCells } from '../features/grid/use-shown-cells';
 import type { CatalogueEntry } from '../catalogue/manifest';
 import { useCatalogueFilter } from '../features/grid/use-catalogue-filter';
 
@@ -66,10 +65,15 @@ export function Home() {
   const { filter, setFilter } = useCatalogueFilter();
   // The size advice of the whole catalogue, so that 只看合适尺寸 narrows what 全部试戴 tries too.
   const advice = useSizeAdvice(catalogue.cells, controls.active);
-  const narrowed = narrow(catalogue.cells, filter, favourites.favourites, advice?.fits ?? null);
   // One cell per model, in the colour chosen on it (颜色).
   const [chosenColours, setChosenColours] = useState<Record<string, string>>({});
-  const shown = groupColours(narrowed, chosenColours);
+  const shown = useShownCells(
+    catalogue.cells,
+    filter,
+    favourites.favourites,
+    advice?.fits ?? null,
+    chosenColours,
+  );
   const chooseColour = (entry: CatalogueEntry) => {
     if (entry.group) setChosenColours((c) => ({ ...c, [entry.group!]: entry.value }));
     if (controls.active) void catalogue.tap(entry);
