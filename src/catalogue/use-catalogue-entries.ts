@@ -1,17 +1,19 @@
 import { useEffect, useState } from 'react';
 import { t } from '../i18n';
 import { useToast } from '../state/toast';
-import { BUILT_IN, takeCatalogue } from './catalogue-source';
+import { BUILT_IN, catalogueIfIn, takeCatalogue } from './catalogue-source';
 import { MAX_ENTRIES, type CatalogueEntry } from './manifest';
 
 /**
  * The grid's entries: the built-in list at once, the shop's once its manifest has loaded
- * (`settled`: whichever it is to be); a manifest that cannot be used, or entries left out of it,
- * are said in a toast.
+ * (`settled`: whichever it is to be), or the shop's from the first render if its early read is in
+ * by then; a manifest that cannot be used, or entries left out of it, are said in a toast.
  */
 export function useCatalogueEntries(): { entries: CatalogueEntry[]; settled: boolean } {
-  const [entries, setEntries] = useState<CatalogueEntry[]>(BUILT_IN);
-  const [settled, setSettled] = useState(false);
+  const [entries, setEntries] = useState<CatalogueEntry[]>(
+    () => catalogueIfIn()?.entries ?? BUILT_IN,
+  );
+  const [settled, setSettled] = useState(() => catalogueIfIn() !== null);
   const toast = useToast();
   useEffect(() => {
     let live = true;
