@@ -127,6 +127,21 @@ async function longestAnswerGap(page) {
 
 const roundAll = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, round(v, 2)]));
 
+/**
+ * Reloads timed for the warm start. One reload's time scatters by some 0.3–0.6 s here (bench
+ * RESULTS.md's warm starts, run to run); its figure is the median reload's, with each one's kept.
+ */
+export const WARM_RELOADS = 3;
+
+/** The start with the median time to the first tracked frame, and every start's time. */
+export function medianStart(starts) {
+  const sorted = [...starts].sort((a, b) => a.firstTrackedMs - b.firstTrackedMs);
+  return {
+    ...sorted[Math.floor(sorted.length / 2)],
+    reloadsMs: starts.map((s) => s.firstTrackedMs),
+  };
+}
+
 /** The app as shipped: /home?stats, cold start on the fresh profile, warm start on reload. */
 export async function runWorker({ baseUrl, camera, plan, soakS, log }) {
   const session = await openSession({ cameraY4m: camera.y4m, log });
@@ -163,8 +178,11 @@ export async function runWorker({ baseUrl, camera, plan, soakS, log }) {
       error: firstLine(error),
     }));
     const leaks = await stopAndCheck(page);
-    log('worker: warm start');
-    const warm = await startToFirstFrame(page, null, timeout);
+    log(`worker: warm start, ${WARM_RELOADS} reloads`);
+    const reloads = [];
+    for (let i = 0; i < WARM_RELOADS; i++)
+      reloads.push(await startToFirstFrame(page, null, timeout));
+    const warm = medianStart(reloads);
     const references = plan.references ? await measureReferences(session, baseUrl, plan, log) : {};
     return {
       ...{ delegate, glasses, cold, startWatchS: plan.startWatchS, startGapMs, startWaitMs },

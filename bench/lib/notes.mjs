@@ -53,7 +53,9 @@ export const NOTES = [
     ' renderer and GPU processes (`/proc/<pid>/status` VmRSS), at the window’s start and after' +
     ' the soak (2 minutes on the first video of a full run; the window otherwise).',
   'Cold start: a fresh profile (empty storage: the model and runtime download, the delegate' +
-    ' trial runs). Warm start: reload in the same profile. Times count from the navigation' +
+    ' trial runs). Warm start: reload in the same profile, three times in turn (since' +
+    ' 2026-12-07; one reload before), the median reload’s figures shown and each one’s time' +
+    ' listed. Times count from the navigation' +
     ' start; the bench clicks 开启摄像头 as soon as it is shown: the camera opens while the' +
     ' engine gets ready, so click → first tracked includes the rest of that wait. First tracked' +
     ' = the page gets the first frame drawn with a tracked pose (the ?stats frame log; until' +
