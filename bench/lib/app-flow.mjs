@@ -67,13 +67,18 @@ export async function warmUp(page, { seconds, minTracked, timeoutMs }) {
   return stats.delegate;
 }
 
+/** Clicks 关闭摄像头 and waits until no frame is in flight. */
+export async function switchCameraOff(page) {
+  await page.getByRole('button', { name: CAMERA_OFF }).click();
+  await waitForStats(page, (s) => Number(s.inFlight ?? 0) === 0, 15_000, 'camera off');
+}
+
 /**
  * Switches the camera off and checks the frame accounting: nothing left in flight, every
  * VideoFrame the page made closed or handed to the worker, and none open in the pipeline.
  */
 export async function stopAndCheck(page) {
-  await page.getByRole('button', { name: CAMERA_OFF }).click();
-  await waitForStats(page, (s) => Number(s.inFlight ?? 0) === 0, 15_000, 'camera off');
+  await switchCameraOff(page);
   await sleep(500);
   const stats = await readStats(page);
   const { ledger } = await readProbes(page, { reset: false });

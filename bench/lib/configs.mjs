@@ -5,6 +5,7 @@ import {
   putOnFirstGlasses,
   startToFirstFrame,
   stopAndCheck,
+  switchCameraOff,
   warmUp,
 } from './app-flow.mjs';
 import { measureEffectCost } from './effect-cost.mjs';
@@ -180,8 +181,11 @@ export async function runWorker({ baseUrl, camera, plan, soakS, log }) {
     const leaks = await stopAndCheck(page);
     log(`worker: warm start, ${WARM_RELOADS} reloads`);
     const reloads = [];
-    for (let i = 0; i < WARM_RELOADS; i++)
+    for (let i = 0; i < WARM_RELOADS; i++) {
+      // Each from the camera off, as the first (stopAndCheck above).
+      if (i > 0) await switchCameraOff(page);
       reloads.push(await startToFirstFrame(page, null, timeout));
+    }
     const warm = medianStart(reloads);
     const references = plan.references ? await measureReferences(session, baseUrl, plan, log) : {};
     return {

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { t } from '../i18n';
 import { useToast } from '../state/toast';
-import { BUILT_IN, catalogueIfIn, takeCatalogue } from './catalogue-source';
+import { BUILT_IN, catalogueIfIn, takeCatalogue, type LoadedCatalogue } from './catalogue-source';
 import { MAX_ENTRIES, type CatalogueEntry } from './manifest';
 
 /**
@@ -15,9 +15,12 @@ export function useCatalogueEntries(): { entries: CatalogueEntry[]; settled: boo
   );
   const [settled, setSettled] = useState(() => catalogueIfIn() !== null);
   const toast = useToast();
+  // One read a mount: StrictMode's second run of the effect (development) shares the first's.
+  const read = useRef<Promise<LoadedCatalogue> | null>(null);
   useEffect(() => {
     let live = true;
-    void takeCatalogue().then(({ entries, unusable, skipped, overLimit }) => {
+    read.current ??= takeCatalogue();
+    void read.current.then(({ entries, unusable, skipped, overLimit }) => {
       if (!live) return;
       setEntries(entries);
       setSettled(true);

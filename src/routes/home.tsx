@@ -68,6 +68,7 @@ export function Home() {
   // One cell per model, in the colour chosen on it (颜色).
   const [chosenColours, setChosenColours] = useState<Record<string, string>>({});
   const shown = useShownCells(
+    catalogue.entries,
     catalogue.cells,
     filter,
     favourites.favourites,

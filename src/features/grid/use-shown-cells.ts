@@ -5,7 +5,7 @@ import { narrow, searchText, type CatalogueFilter } from './catalogue-filter';
 import { groupColours, type ModelOfColours } from './colour-groups';
 
 /** Entries whose search text is made in one task: well under a millisecond each slice. */
-const WARM_SLICE = 500;
+export const WARM_SLICE = 500;
 
 interface Cell {
   entry: CatalogueEntry;
@@ -14,11 +14,13 @@ interface Cell {
 
 /**
  * The grid's cells: those the filter keeps, one per model in the colour chosen on it. Made again
- * only when one of these changes, not at each render of the page (a shop's thousands of cells).
- * Each entry's search text is made ahead, a slice a task once the cells are in, so that the first
- * key typed into 搜索 does not make them all (搜索 p95, `npm run bench -- --catalogue-only`).
+ * when the cells, the filter, the 收藏, the chosen colours or (with 只看合适尺寸 on) the size
+ * verdicts change, not at the page's other renders (its camera, a toast, a recording). Each
+ * entry's search text is made ahead, a slice a task once the shop's entries are in, so that the
+ * first key typed into 搜索 does not make them all (搜索 p95, `npm run bench -- --catalogue-only`).
  */
 export function useShownCells<T extends Cell>(
+  entries: readonly CatalogueEntry[],
   cells: readonly T[],
   filter: CatalogueFilter,
   favourites: readonly string[] | null,
@@ -29,16 +31,18 @@ export function useShownCells<T extends Cell>(
     let next = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const slice = () => {
-      const end = Math.min(cells.length, next + WARM_SLICE);
-      for (; next < end; next++) searchText(cells[next]!.entry);
-      if (next < cells.length) timer = setTimeout(slice);
+      const end = Math.min(entries.length, next + WARM_SLICE);
+      for (; next < end; next++) searchText(entries[next]!);
+      if (next < entries.length) timer = setTimeout(slice);
     };
     timer = setTimeout(slice);
     return () => clearTimeout(timer);
-  }, [cells]);
+  }, [entries]);
+  // The verdicts narrow nothing unless 只看合适尺寸 is on (catalogue-filter.ts).
+  const bySize = filter.onlyFits ? fits : null;
   const narrowed = useMemo(
-    () => narrow(cells, filter, favourites, fits),
-    [cells, filter, favourites, fits],
+    () => narrow(cells, filter, favourites, bySize),
+    [cells, filter, favourites, bySize],
   );
   return useMemo(() => groupColours(narrowed, chosenColours), [narrowed, chosenColours]);
 }
