@@ -59,8 +59,11 @@ export async function openCheckPage({ context, origin, models, nextId, timeoutMs
     const page = await context.newPage();
     page.on('pageerror', (error) => logged.push(error.message));
     page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));
-    await page.goto(`${origin}${PAGE_PATH}`);
-    await page.waitForFunction(() => window.glassesCheck !== undefined);
+    // Playwright's own 30 s would cut startMs short (a niced run beside browser suites).
+    await page.goto(`${origin}${PAGE_PATH}`, { timeout: startMs });
+    await page.waitForFunction(() => window.glassesCheck !== undefined, null, {
+      timeout: startMs,
+    });
     const problem = await page.evaluate(() => window.glassesCheck?.ready);
     if (problem) throw new Error(`the check page could not start: ${problem}`);
     return page;
