@@ -208,7 +208,7 @@ export const en: Strings = {
   recordingLost:
     'The try-on engine stopped unexpectedly; this recording was lost, please record again',
   recordingSmaller:
-    'This device encodes slowly: to stay smooth, this recording is {scale}× the picture’s size',
+    'This device encodes slowly: to stay smooth, this recording is at a lower resolution ({width}×{height})',
   recordingElapsed: 'Recording time',
   videoPlayback: 'Video playback',
   emptyTitle: 'Turn the camera on, or open a video or a photo, to try glasses on',

@@ -189,7 +189,7 @@ export const zhCN = {
   aboutAccount: '{platform}：{handle}',
   recordingFailed: '录像失败：{reason}',
   recordingLost: '试戴引擎意外停止，这段录像已中断，请重新录制',
-  recordingSmaller: '本机编码较慢，为保持流畅，这段录像按原画面的 {scale} 倍尺寸录制',
+  recordingSmaller: '本机编码较慢，为保持流畅，这段录像以较低清晰度（{width}×{height}）录制',
   recordingElapsed: '录像时长',
   videoPlayback: '视频播放控制',
   emptyTitle: '开启摄像头，或打开一段视频、一张照片，即可试戴眼镜',

@@ -64,6 +64,14 @@ const read = shop.slice(0, MAX_ENTRIES).map((e) => ({
   gender: e.gender === '女款' ? 'women' : e.gender,
 }));
 const count = (n: number) => zhCN.searchCount.replace('{count}', String(n));
+/** How many models `list` holds: a colour group's frames are one. */
+const models = (list: typeof read) =>
+  new Set(list.map((e) => ('group' in e && e.group) || e.value)).size;
+/** 筛选's words for a value and its count. */
+const option = (value: string, n: number) =>
+  zhCN.filterOption.replace('{value}', value).replace('{count}', String(n));
+const optionText = (page: Page, list: string, value: string) =>
+  page.getByLabel(list).locator(`option[value="${value}"]`).textContent();
 /** The stored frames' budget, in frames of the one GLB every shop frame is. */
 const BUDGET_FRAMES = 6;
 /** The toast that says frames were cleared for room. */
@@ -207,6 +215,12 @@ describe("a big shop's catalogue", () => {
         // words; each count against the generated list's own.
         await search(page).fill('');
         await page.getByRole('button', { name: zhCN.filterOpen }).click();
+        // Each value's count is in models, as 共 N 款 counts them: three colours of one count once.
+        const adults = read.filter((e) => e.ageGroup === 'adult');
+        expect(models(adults)).toBeLessThan(adults.length);
+        expect(await optionText(page, zhCN.filterAge, 'adult')).toBe(
+          option(zhCN.ageAdult, models(adults)),
+        );
         await page.getByLabel(zhCN.filterShape).selectOption('cat-eye');
         await page.getByLabel(zhCN.filterMaterial).selectOption('钛');
         const catEyeTi = read.filter((e) => e.shape === 'cat-eye' && e.material === '钛');
@@ -227,12 +241,17 @@ describe("a big shop's catalogue", () => {
         await expect.poll(() => shownCount(page)).toBe(count(square.length));
         // 性别 and 年龄段, in the reader’s words, each value counted.
         await page.getByLabel(zhCN.filterShape).selectOption('');
+        // Counted within the rest of the filter (the price range): what choosing it shows.
         const gender = page.getByLabel(zhCN.filterGender);
-        const women = read.filter((e) => e.gender === 'women').length;
-        expect(await gender.locator('option[value="women"]').textContent()).toBe(
-          zhCN.filterOption.replace('{value}', zhCN.genderWomen).replace('{count}', String(women)),
+        const women = models(
+          read.filter((e) => e.gender === 'women' && e.price >= 200 && e.price <= 250),
+        );
+        expect(women).toBeLessThan(read.filter((e) => e.gender === 'women').length);
+        expect(await optionText(page, zhCN.filterGender, 'women')).toBe(
+          option(zhCN.genderWomen, women),
         );
         await gender.selectOption('women');
+        await expect.poll(() => shownCount(page)).toBe(count(women));
         await page.getByLabel(zhCN.filterAge).selectOption('child');
         const girls = read.filter(
           (e) => e.gender === 'women' && e.ageGroup === 'child' && e.price >= 200 && e.price <= 250,
@@ -375,6 +394,13 @@ describe("a big shop's catalogue", () => {
         // row's preview once covered them; Playwright's tap fails on an element covered).
         await search(page).fill(`镜框 ${COLOURED.from}`);
         await cell(page, serial(300)).waitFor();
+        // Its row lines up with it: the three cells' numbers on one line, below previews alike.
+        const numbersTop = await page
+          .locator('.model-grid > li')
+          .evaluateAll((items) =>
+            items.slice(0, 3).map((li) => li.querySelector('.serial')!.getBoundingClientRect().top),
+          );
+        expect(Math.max(...numbersTop) - Math.min(...numbersTop)).toBeLessThanOrEqual(1);
         for (const [i, { colour }] of COLOURS.entries()) {
           if (i === 0) continue;
           const swatch = page.getByRole('button', {

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
+import { format } from '../../src/i18n';
 import { zhCN } from '../../src/i18n/zh-CN';
 import { prepareCodedClips, ROLL_STEP_DEG, type FileClip } from '../outside/clips.mjs';
 import { FROZEN_S, judgeLive, liveSummary } from '../outside/live-judge';
@@ -28,6 +29,7 @@ import { shootFor, shootPicture } from '../outside/screen';
 import { holdFaceModel, openApp, type AppSession } from './app-session';
 import { cutTrace, judgeCut, presentedLogger } from './cut-judge.mjs';
 import { chooseFile, DIST_DIR, saveDownload } from './media-helpers';
+import { watchToasts } from './toast-watch';
 import { prepareMotionFixtures } from './motion-fixtures.mjs';
 import { lastRecordingInPage } from '../engines/page-hooks';
 
@@ -202,6 +204,7 @@ describe('video files, one session', () => {
     expect(reading && onEyes(STILL_OFF)(reading), JSON.stringify(reading)).toBe(true);
     // The recording too ends before the file loops, as in the live check.
     await playingBetween(page, 1, 4);
+    const toasts = await watchToasts(page);
     await button(page, zhCN.startRecording).click();
     await page.getByRole('timer').waitFor();
     await page.waitForTimeout(2500);
@@ -218,6 +221,13 @@ describe('video files, one session', () => {
         `source span ${recording.sourceSpanS.toFixed(2)} s, ${holdSummary(recording, file.frames, kept)}`,
     );
     expect(recording.frames.filter((f) => f.index === null)).toEqual([]);
+    // Its size as said: nothing at the photo's 2× the file, else the file's own pixels.
+    const { width, height } = recording;
+    const atTwice = width === file.width * 2 && height === file.height * 2;
+    const smaller = zhCN.recordingSmaller.slice(0, zhCN.recordingSmaller.indexOf('{'));
+    expect((await toasts.seen()).filter((text) => text.startsWith(smaller))).toEqual(
+      atTwice ? [] : [format(zhCN, 'recordingSmaller', { width, height })],
+    );
     expect(judged.length).toBeGreaterThan(0);
     // Recorded as drawn: each frame within FILE_P95, as on the screen.
     expect(judged.filter((r) => !onEyes(FILE_P95)(r))).toEqual([]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  facetValues,
+  facetCounts,
   MAX_QUERY_LENGTH,
   narrow,
   NO_FILTER,
@@ -65,7 +65,11 @@ describe('catalogue filter', () => {
     expect(only({ gender: 'women' })).toEqual(['103']);
     expect(only({ ageGroup: 'adult' })).toEqual(['002', '103']);
     expect(only({ ageGroup: 'child' })).toEqual([]);
-    const values = facetValues(cells.map((c) => c.entry));
+    const values = facetCounts(
+      cells.map((c) => c.entry),
+      NO_FILTER,
+      [],
+    );
     expect([...values.shape]).toEqual([
       ['round', 2],
       ['square', 1],
@@ -75,6 +79,64 @@ describe('catalogue filter', () => {
     expect([...values.gender]).toEqual([
       ['men', 1],
       ['women', 1],
+    ]);
+  });
+
+  it('counts in 筛选 the models choosing a value would show, the rest of the filter as it stands', () => {
+    const black = { group: '圆框 A', colour: '黑色' };
+    const gold = { group: '圆框 A', colour: '金色' };
+    const entries = [
+      entry('201', '圆框 A 黑', { ...black, shape: 'round', rim: 'full', price: 300 }),
+      entry('202', '圆框 A 金', { ...gold, shape: 'round', rim: 'half', price: 300 }),
+      entry('203', '圆框 B', { shape: 'round', rim: 'full', price: 500 }),
+      entry('204', '方框 C', { shape: 'square', rim: 'full', price: 300 }),
+    ];
+    const counts = (change: Partial<CatalogueFilter>, favourites: string[] = []) => {
+      const all = facetCounts(entries, { ...NO_FILTER, ...change }, favourites);
+      return { shape: [...all.shape], rim: [...all.rim], colour: [...all.colour] };
+    };
+    // Two colours of one model count once; 共 N 款 shows 2 round models, 3 in all.
+    expect(counts({})).toEqual({
+      shape: [
+        ['round', 2],
+        ['square', 1],
+      ],
+      rim: [
+        ['full', 3],
+        ['half', 1],
+      ],
+      colour: [
+        ['黑色', 1],
+        ['金色', 1],
+      ],
+    });
+    // With 方框 chosen, the other lists count within it; its own list still counts every shape.
+    expect(counts({ shape: 'square' })).toEqual({
+      shape: [
+        ['round', 2],
+        ['square', 1],
+      ],
+      rim: [
+        ['full', 1],
+        ['half', 0],
+      ],
+      colour: [
+        ['黑色', 0],
+        ['金色', 0],
+      ],
+    });
+    // The price range, the words and 收藏 narrow the counts as they narrow the grid.
+    expect(counts({ priceMax: 400 }).shape).toEqual([
+      ['round', 1],
+      ['square', 1],
+    ]);
+    expect(counts({ query: '方' }).rim).toEqual([
+      ['full', 1],
+      ['half', 0],
+    ]);
+    expect(counts({ onlyFavourites: true }, ['models/202.glb']).rim).toEqual([
+      ['full', 0],
+      ['half', 1],
     ]);
   });
 

@@ -69,9 +69,11 @@ export function useRecording(
       const started = await engine.commands.startRecording(CAPTURE_SCALE, epochMs());
       if (started.ok) {
         session.current = { kind: 'worker', engine, startedAt };
-        // The encoder could not keep up with the size asked for (record-size.ts): say so.
+        // The encoder could not keep up with the size asked for (record-size.ts): say so, in
+        // pixels (the scale is against the video, which the person never sees as a number).
         if (started.scale < CAPTURE_SCALE) {
-          toast(t('recordingSmaller', { scale: started.scale }), RECORDING_SMALLER_TOAST_MS);
+          const { width, height } = started;
+          toast(t('recordingSmaller', { width, height }), RECORDING_SMALLER_TOAST_MS);
         }
       } else if (started.reason === 'no-webcodecs') {
         const fallback = canvasRef.current ? recordCanvas(canvasRef.current) : null;

@@ -1,8 +1,9 @@
 import { Fragment, useId, useMemo, useState } from 'react';
-import { facetValues, type CatalogueFilter, type Facet } from './catalogue-filter';
+import { FACETS, facetCounts, type CatalogueFilter, type Facet } from './catalogue-filter';
 import type { CatalogueEntry } from '../../catalogue/manifest';
 import type { AgeGroup, Gender, Rim, Shape } from '../../catalogue/manifest-fields';
 import { t, type StringKey } from '../../i18n';
+import type { SizeFit } from '../true-size/size-advice';
 
 const SHAPE_WORDS: Record<Shape, StringKey> = {
   round: 'shapeRound',
@@ -53,9 +54,12 @@ function valueWords(facet: Facet, value: string): string {
 }
 
 interface Props {
-  /** The whole catalogue: the lists offer what it has, with how many frames each. */
+  /** The whole catalogue: the lists offer what it has, with how many models each would show. */
   entries: readonly CatalogueEntry[];
   filter: CatalogueFilter;
+  /** What the rest of the filter narrows by (catalogue-filter.ts's `narrow`). */
+  favourites: readonly string[] | null;
+  fits: ReadonlyMap<string, SizeFit> | null;
   onChange: (change: Partial<CatalogueFilter>) => void;
 }
 
@@ -64,12 +68,16 @@ interface Props {
  * range.
  * Folded away until asked for; a catalogue that describes nothing offers no button.
  */
-export function CatalogueFacets({ entries, filter, onChange }: Props) {
+export function CatalogueFacets({ entries, filter, favourites, fits, onChange }: Props) {
   const [open, setOpen] = useState(false);
   const id = useId();
-  const values = useMemo(() => facetValues(entries), [entries]);
+  const facets = useMemo(() => FACETS.filter((f) => entries.some((e) => e[f])), [entries]);
+  // Counted while the panel is open only: each change of the filter narrows the shop once a facet.
+  const counts = useMemo(
+    () => (open ? facetCounts(entries, filter, favourites, fits) : null),
+    [open, entries, filter, favourites, fits],
+  );
   const priced = useMemo(() => entries.some((entry) => entry.price !== undefined), [entries]);
-  const facets = (Object.keys(values) as Facet[]).filter((facet) => values[facet].size > 0);
   if (facets.length === 0 && !priced) return null;
   const price = (value: string) => {
     const n = value === '' ? NaN : Number(value);
@@ -92,7 +100,7 @@ export function CatalogueFacets({ entries, filter, onChange }: Props) {
             <span>{t(FACET_LABELS[facet])}</span>
             <select value={filter[facet]} onChange={(e) => onChange({ [facet]: e.target.value })}>
               <option value="">{t('filterAny')}</option>
-              {[...values[facet]].map(([value, count]) => (
+              {[...(counts?.[facet] ?? [])].map(([value, count]) => (
                 <option key={value} value={value}>
                   {t('filterOption', { value: valueWords(facet, value), count })}
                 </option>

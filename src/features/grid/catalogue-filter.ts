@@ -160,19 +160,32 @@ export function narrow<T extends { entry: CatalogueEntry }>(
   );
 }
 
-/** Each facet's values in the catalogue, with how many frames have each (for 筛选's lists). */
-export function facetValues(
+/**
+ * 筛选's lists: each facet's values in the catalogue, in its order, each with the count of models
+ * (a colour group once, as 共 N 款 counts them) that choosing it would show, the rest of the
+ * filter as it stands. A value the rest leaves no model of is still offered, at 0.
+ */
+export function facetCounts(
   entries: readonly CatalogueEntry[],
+  filter: CatalogueFilter,
+  favourites: readonly string[] | null,
+  fits: ReadonlyMap<string, SizeFit> | null = null,
 ): Record<Facet, Map<string, number>> {
-  const values = Object.fromEntries(FACETS.map((f) => [f, new Map<string, number>()])) as Record<
-    Facet,
-    Map<string, number>
-  >;
-  for (const entry of entries) {
-    for (const facet of FACETS) {
+  const items = entries.map((entry) => ({ entry }));
+  const counts = {} as Record<Facet, Map<string, number>>;
+  for (const facet of FACETS) {
+    const models = new Map<string, Set<string>>();
+    for (const entry of entries) {
       const value = entry[facet];
-      if (value) values[facet].set(value, (values[facet].get(value) ?? 0) + 1);
+      if (value && !models.has(value)) models.set(value, new Set());
     }
+    for (const { entry } of narrow(items, { ...filter, [facet]: '' }, favourites, fits)) {
+      const value = entry[facet];
+      if (!value) continue;
+      // A group's name and a frame's file are told apart by the prefix.
+      models.get(value)!.add(entry.group === undefined ? `f:${entry.value}` : `g:${entry.group}`);
+    }
+    counts[facet] = new Map([...models].map(([value, kept]) => [value, kept.size]));
   }
-  return values;
+  return counts;
 }

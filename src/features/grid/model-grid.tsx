@@ -111,7 +111,13 @@ export function ModelGrid(props: Props) {
   return (
     <>
       <CatalogueSearch filter={filter} onChange={onFilter} count={cells.length} />
-      <CatalogueFacets entries={props.entries} filter={filter} onChange={onFilter} />
+      <CatalogueFacets
+        entries={props.entries}
+        filter={filter}
+        favourites={favourites}
+        fits={filter.onlyFits ? (advice?.fits ?? null) : null}
+        onChange={onFilter}
+      />
       <div className="fit-first-row">
         {props.actions}
         <button
