@@ -178,6 +178,9 @@ export function ModelGrid(props: Props) {
           return (
             <li
               key={cell.entry.value}
+              // A class, not `li:has(.swatches)`: a subject :has() is matched again at each
+              // change under every cell while the grid scrolls.
+              className={colours.length > 1 ? 'coloured' : undefined}
               ref={rowStart ? rows.measure : undefined}
               data-index={rowStart ? index / columns : undefined}
             >
