@@ -12,6 +12,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
 import { MAX_ENTRIES } from '../../src/catalogue/manifest';
+import { format } from '../../src/i18n';
 import { zhCN } from '../../src/i18n/zh-CN';
 import { TRY_ALL_BATCH } from '../../src/shared/ui-constants';
 import { prepareCodedClips } from '../outside/clips.mjs';
@@ -68,8 +69,7 @@ const count = (n: number) => zhCN.searchCount.replace('{count}', String(n));
 const models = (list: typeof read) =>
   new Set(list.map((e) => ('group' in e && e.group) || e.value)).size;
 /** 筛选's words for a value and its count. */
-const option = (value: string, n: number) =>
-  zhCN.filterOption.replace('{value}', value).replace('{count}', String(n));
+const option = (value: string, count: number) => format(zhCN, 'filterOption', { value, count });
 const optionText = (page: Page, list: string, value: string) =>
   page.getByLabel(list).locator(`option[value="${value}"]`).textContent();
 /** The stored frames' budget, in frames of the one GLB every shop frame is. */

@@ -57,7 +57,10 @@ interface Props {
   /** The whole catalogue: the lists offer what it has, with how many models each would show. */
   entries: readonly CatalogueEntry[];
   filter: CatalogueFilter;
-  /** What the rest of the filter narrows by (catalogue-filter.ts's `narrow`). */
+  /**
+   * What the rest of the filter narrows by (catalogue-filter.ts's `narrow`, which takes the size
+   * verdicts only with 只看合适尺寸 on).
+   */
   favourites: readonly string[] | null;
   fits: ReadonlyMap<string, SizeFit> | null;
   onChange: (change: Partial<CatalogueFilter>) => void;

@@ -115,7 +115,7 @@ export function ModelGrid(props: Props) {
         entries={props.entries}
         filter={filter}
         favourites={favourites}
-        fits={filter.onlyFits ? (advice?.fits ?? null) : null}
+        fits={advice?.fits ?? null}
         onChange={onFilter}
       />
       <div className="fit-first-row">
