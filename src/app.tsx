@@ -5,6 +5,7 @@ import { About } from './routes/about';
 import { Check } from './routes/check';
 import { Home } from './routes/home';
 import { Loading } from './routes/loading';
+import { NotFound } from './routes/not-found';
 import { useRouteGuard } from './routes/route-guard';
 
 export function App() {
@@ -20,7 +21,8 @@ export function App() {
             <Switch location={allowed}>
               <Route path="/about" component={About} />
               <Route path="/check" component={Check} />
-              <Route component={Home} />
+              <Route path="/home" component={Home} />
+              <Route component={NotFound} />
             </Switch>
           </SiteLayout>
         </Route>

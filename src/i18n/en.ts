@@ -204,6 +204,9 @@ export const en: Strings = {
   checkLiveFailed: 'Cannot try it on live: {reason}',
   aboutInvite: 'Suggestions are welcome: contact the author',
   aboutAccount: '{platform}: {handle}',
+  notFoundTitle: 'Page not found',
+  notFoundBody: 'Nothing lives at this address: the link may be mistyped or out of date.',
+  notFoundToHome: 'Try on glasses',
   recordingFailed: 'Recording failed: {reason}',
   recordingLost:
     'The try-on engine stopped unexpectedly; this recording was lost, please record again',
