@@ -153,6 +153,10 @@ describe('shop tools page', () => {
       );
       const views = await viewsOf(good);
       expect(views.width).toBe(1200);
+      // Named in the page's text, which stays legible at a phone's width where words drawn into
+      // the 1 200 px picture would shrink to 4 px.
+      for (const view of [zhCN.checkViewFront, zhCN.checkViewThreeQuarter, zhCN.checkViewSide])
+        expect(await good.getByText(view, { exact: true }).isVisible()).toBe(true);
 
       expect(await verdictOf(pairs)).toBe('refused');
       expect(await pairs.innerText()).toContain(zhCN.glassesTwoPairs);

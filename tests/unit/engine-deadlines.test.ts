@@ -207,12 +207,12 @@ it("ends the shop page's check worker when a check is not answered within its de
   const { DeadlinePassed: Late } = await import('../../src/shared/deadline');
   const checks = new CheckEngine();
   const signal = new AbortController().signal;
-  const first = settle(checks.check(new ArrayBuffer(4), 'a.glb', { signal }));
+  const first = settle(checks.check(new ArrayBuffer(4), { signal }));
   await vi.advanceTimersByTimeAsync(CHECK_DEADLINE_MS);
   expect(await first).toBeInstanceOf(Late);
   expect(workers.map((w) => w.terminated)).toEqual([true]);
   // The next check starts a fresh worker instead of waiting behind the dead one.
-  void settle(checks.check(new ArrayBuffer(4), 'b.glb', { signal }));
+  void settle(checks.check(new ArrayBuffer(4), { signal }));
   await vi.advanceTimersByTimeAsync(0);
   expect(workers).toHaveLength(2);
   vi.unstubAllGlobals();

@@ -108,7 +108,15 @@ export function CheckCard({
             </ul>
           ) : null}
           {item.picture ? (
-            <img className="check-views" src={item.picture} alt={t('checkViews')} />
+            <figure className="check-views-figure">
+              <img className="check-views" src={item.picture} alt={t('checkViews')} />
+              {/* Under each third of the picture; the picture's alt text already says them. */}
+              <figcaption aria-hidden="true">
+                <span>{t('checkViewFront')}</span>
+                <span>{t('checkViewThreeQuarter')}</span>
+                <span>{t('checkViewSide')}</span>
+              </figcaption>
+            </figure>
           ) : item.picture === null ? (
             <p className="check-note">{t('checkNoViews')}</p>
           ) : null}

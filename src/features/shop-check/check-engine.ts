@@ -9,6 +9,8 @@ import type { PackOutcome } from '../../shared/try-on-types';
  * with its two fits up to twice that.
  */
 export const CHECK_DEADLINE_MS = 60_000;
+/** The views' names, none: the page writes them under the picture (check-card.tsx). */
+const NO_LABELS = ['', '', ''] as const;
 
 export interface CheckOutcome {
   report: GlassesReport;
@@ -47,27 +49,28 @@ export class CheckEngine {
     this.api = null;
   }
 
-  /** Checks one GLB; `bytes` is copied, so the caller keeps its file. */
+  /**
+   * Checks one GLB; `bytes` is copied, so the caller keeps its file. The views come without
+   * words (no title, NO_LABELS): the page names them in its own text, legible at any width, where
+   * a label drawn into the 1 200 px picture shrinks to 4 px on a phone.
+   */
   check(
     bytes: ArrayBuffer,
-    title: string,
     options: {
       fit?: FitOverride;
       frameSize?: Omit<FrameSize, 'fromLenses'>;
-      /** Front, three-quarter and side, in the page's language. */
-      labels?: readonly string[];
       signal: AbortSignal;
     },
   ): Promise<CheckOutcome> {
-    const { fit, frameSize, labels, signal } = options;
+    const { fit, frameSize, signal } = options;
     return this.enqueue(signal, async (api) => {
       const copy = bytes.slice(0);
       const { report, png } = await api.check(
         Comlink.transfer(copy, [copy]),
-        title,
+        '',
         fit,
         frameSize,
-        labels,
+        NO_LABELS,
       );
       return { report, picture: png ? new Blob([png], { type: 'image/png' }) : null };
     });

@@ -81,7 +81,7 @@ export function useGlassesCheck() {
   }, []);
 
   const run = useCallback(
-    async (id: number, name: string, fit: FitOverride) => {
+    async (id: number, fit: FitOverride) => {
       const data = bytes.current.get(id);
       if (!data) return;
       const ticket = (tickets.current.get(id) ?? 0) + 1;
@@ -90,9 +90,8 @@ export function useGlassesCheck() {
       engine.current ??= new CheckEngine();
       const current = () => tickets.current.get(id) === ticket;
       try {
-        const { report, picture } = await engine.current.check(data, name, {
+        const { report, picture } = await engine.current.check(data, {
           fit,
-          labels: [t('checkViewFront'), t('checkViewThreeQuarter'), t('checkViewSide')],
           signal: alive.current.signal,
         });
         if (!current()) return;
@@ -123,7 +122,7 @@ export function useGlassesCheck() {
         }
         bytes.current.set(id, read.bytes);
         update(id, { sha256: read.sha256 });
-        await run(id, file.name, {});
+        await run(id, {});
       }
     },
     [run, update],
@@ -138,7 +137,7 @@ export function useGlassesCheck() {
       clearTimeout(timers.current.get(id));
       timers.current.set(
         id,
-        setTimeout(() => void run(id, item.name, fit), RECHECK_MS),
+        setTimeout(() => void run(id, fit), RECHECK_MS),
       );
     },
     [items, run, update],
