@@ -182,7 +182,9 @@ export function ModelGrid(props: Props) {
               // change under every cell while the grid scrolls.
               className={colours.length > 1 ? 'coloured' : undefined}
               ref={rowStart ? rows.measure : undefined}
-              data-index={rowStart ? index / columns : undefined}
+              // Every cell names its row: a cell measured as a row's first stays observed after a
+              // change moves it along its row, and the virtualizer reads its row at each resize.
+              data-index={Math.floor(index / columns)}
             >
               <ModelCell
                 cell={cell}
