@@ -224,6 +224,20 @@ async function checkScreen(
   // 拍照 and 录像 stay in reach with the grid scrolled: a bar at the bottom on an upright phone,
   // the side column's top elsewhere.
   expect(controls).toMatchObject({ inside: true, onTop: true });
+  // Each control's words on one line: a Chinese word broken across lines (关闭摄像/头) reads wrong.
+  const wrapped = await page.locator('.controls button').evaluateAll((buttons) =>
+    buttons
+      .filter((button) =>
+        [...button.childNodes].some((node) => {
+          if (node.nodeType !== Node.TEXT_NODE) return false;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          return new Set([...range.getClientRects()].map((line) => Math.round(line.top))).size > 1;
+        }),
+      )
+      .map((button) => button.textContent),
+  );
+  expect(wrapped).toEqual([]);
   if (size.width < 720) {
     // Phones: the page did scroll (the grid is below the picture), the controls sit at the
     // bottom edge, within a thumb's reach.
