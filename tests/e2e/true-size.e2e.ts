@@ -230,6 +230,20 @@ describe(`true size on the ${fixtures.source} videos`, () => {
       expect(text).toContain('远用瞳距');
       await dialog.getByRole('button', { name: '知道了' }).click();
       await dialog.waitFor({ state: 'hidden' });
+      // On a phone held sideways the explanation is taller than the screen: it opens at its
+      // title, not scrolled to its button at the end.
+      const upright = page.viewportSize()!;
+      await page.setViewportSize({ width: 844, height: 390 });
+      await badge.click();
+      await dialog.waitFor();
+      const [title, box] = await Promise.all([
+        dialog.getByRole('heading').boundingBox(),
+        dialog.boundingBox(),
+      ]);
+      expect(title!.y).toBeGreaterThanOrEqual(box!.y);
+      await dialog.getByRole('button', { name: '知道了' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.setViewportSize(upright);
       await checkSizeAdvice(page);
 
       // The glasses on this face, from the picture's own pixels: one paused picture with its

@@ -45,7 +45,11 @@ export function MeasureBadge({ active }: { active: boolean }) {
   const [shown, setShown] = useState<Figures | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
-    if (shown && !dialog.current?.open) dialog.current?.showModal();
+    if (!shown || dialog.current?.open) return;
+    dialog.current?.showModal();
+    // Its title first, not its one button at the end: on a short screen the dialog would open
+    // scrolled to that button, its beginning out of view.
+    dialog.current?.querySelector<HTMLElement>('h2')?.focus();
   }, [shown]);
   return (
     <>
@@ -66,7 +70,9 @@ export function MeasureBadge({ active }: { active: boolean }) {
           aria-labelledby="measure-title"
           onClose={() => setShown(null)}
         >
-          <h2 id="measure-title">{t('measureTitle')}</h2>
+          <h2 id="measure-title" tabIndex={-1}>
+            {t('measureTitle')}
+          </h2>
           <p>{t('measureResult', shown)}</p>
           <p>{t('measureMethod')}</p>
           <p>{t('measureLimits')}</p>
