@@ -320,7 +320,7 @@ export const en: Strings = {
   lensOutlineUnknown: '{name}: the model marks no lenses, so their thickness cannot be estimated',
   lensThinFirst: 'Thinnest lenses first',
   lensHoldOff: 'Hold to see without the lens effect',
-  lensCellEdge: 'Edge {edge}',
+  lensCellEdge: 'Edge {edge} mm',
   tryAll: 'Try them all',
   tryAllTitle: 'Try them all: one picture, every frame',
   tryAllCountdown: 'Holding the picture in {seconds} s: look at the camera',

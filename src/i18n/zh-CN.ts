@@ -298,7 +298,7 @@ export const zhCN = {
   lensOutlineUnknown: '{name}：模型没有标出镜片，无法估算厚度',
   lensThinFirst: '镜片最薄优先',
   lensHoldOff: '按住看无镜片效果',
-  lensCellEdge: '边厚 {edge}',
+  lensCellEdge: '边厚 {edge} 毫米',
   tryAll: '全部试戴',
   tryAllTitle: '全部试戴：同一张照片，每款都戴上',
   tryAllCountdown: '{seconds} 秒后定格，请看镜头',

@@ -50,7 +50,7 @@ export function Check() {
               void addFiles(files);
             }}
           />
-          <span>{t('checkDrop')}</span>
+          <span className="check-drop-hint">{t('checkDrop')}</span>
         </div>
       </div>
       {live && liveBytes ? (

@@ -136,7 +136,7 @@ describe('镜片: a prescription and how thick its lenses get', () => {
       for (const serial of serials) {
         expect(
           await page.locator(`.model-cell[data-serial="${serial}"] .lens-edge-tag`).textContent(),
-        ).toBe(`边厚 ${edges.get(serial)!.toFixed(1)}`);
+        ).toBe(`边厚 ${edges.get(serial)!.toFixed(1)} 毫米`);
       }
       await page.getByRole('button', { name: '镜片最薄优先' }).click();
       const order = await page
