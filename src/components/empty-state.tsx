@@ -41,7 +41,7 @@ export function EmptyState(props: Props) {
           <p className="camera-waiting" role="status">
             {t('cameraWaiting')}
           </p>
-          <button type="button" onClick={props.onStopCamera}>
+          <button type="button" className="start-camera" onClick={props.onStopCamera}>
             <Icon name="cameraOff" />
             {t('cancelStart')}
           </button>

@@ -315,14 +315,18 @@ describe('the camera opened while the engine gets ready', () => {
             return stream?.getVideoTracks()[0]?.readyState === 'live';
           });
         await view.getByText('第 1 / 3 步').waitFor({ timeout: 60_000 });
+        const onBox = await cameraOn.boundingBox();
         await cameraOn.click();
         await waiting.waitFor({ timeout: 30_000 });
         expect(await streamLive()).toBe(true);
         // A tap on glasses while it waits is kept (the cell says it is busy)...
         await cell(page, '002').click();
         await cell(page, '002').and(page.locator('[aria-busy="true"]')).waitFor();
-        // ...and cancelling turns the camera off again and drops it.
-        await view.getByRole('button', { name: zhCN.cancelStart }).click();
+        // ...and cancelling turns the camera off again and drops it. The button is as tall as
+        // 开启摄像头 was (unstyled, its icon filled the picture).
+        const cancel = view.getByRole('button', { name: zhCN.cancelStart });
+        expect((await cancel.boundingBox())!.height).toBe(onBox!.height);
+        await cancel.click();
         await cameraOn.waitFor();
         expect(await streamLive()).toBe(false);
         expect(await cell(page, '002').getAttribute('aria-busy')).toBe('false');
