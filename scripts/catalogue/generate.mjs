@@ -75,6 +75,7 @@ export function generateCatalogue({ out, task, log = console.log }) {
       size: glb.length,
       sha256: createHash('sha256').update(glb).digest('hex'),
       frameWidthMm: Math.round(info.frameWidth * 10_000) / 10,
+      ...style.listing,
     });
     summary.push({ id, frameWidth: info.frameWidth, vertices: info.vertexCount });
   }

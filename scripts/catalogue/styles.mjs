@@ -22,10 +22,19 @@ const acetateRim = (width, depth, top = 1.15, bottom = 0.85) => ({
 });
 const wireRim = { kind: 'wire', width: 1.5, depth: 2.4 };
 
+// `listing`: the manifest's optional fields (docs/shop-frames.md) that 搜索 and 筛选 read; `shape`
+// beside it is the geometry's own outline.
 export const STYLES = [
   {
     serialNo: '001',
     text: '经典圆框',
+    listing: {
+      textEn: 'Classic round',
+      shape: 'round',
+      rim: 'full',
+      ageGroup: 'adult',
+      tags: ['复古', '板材', 'retro', 'acetate'],
+    },
     shape: 'round',
     lens: [48, 45],
     bridge: 21,
@@ -39,6 +48,13 @@ export const STYLES = [
   {
     serialNo: '002',
     text: '商务方框',
+    listing: {
+      textEn: 'Rectangle',
+      shape: 'rectangle',
+      rim: 'full',
+      ageGroup: 'adult',
+      tags: ['商务', '板材', 'business', 'acetate'],
+    },
     shape: 'rectangle',
     lens: [54, 38],
     bridge: 18,
@@ -52,6 +68,13 @@ export const STYLES = [
   {
     serialNo: '003',
     text: '飞行员双梁',
+    listing: {
+      textEn: 'Aviator',
+      shape: 'aviator',
+      rim: 'full',
+      ageGroup: 'adult',
+      tags: ['双梁', '金属', 'metal'],
+    },
     shape: 'aviator',
     lens: [56, 48],
     bridge: 16,
@@ -68,6 +91,13 @@ export const STYLES = [
   {
     serialNo: '004',
     text: '复古猫眼',
+    listing: {
+      textEn: 'Cat-eye',
+      shape: 'cat-eye',
+      rim: 'full',
+      ageGroup: 'adult',
+      tags: ['复古', '板材', 'retro', 'acetate'],
+    },
     shape: 'catEye',
     lens: [53, 42],
     bridge: 17,
@@ -82,6 +112,13 @@ export const STYLES = [
   {
     serialNo: '005',
     text: '眉线半框',
+    listing: {
+      textEn: 'Browline',
+      shape: 'browline',
+      rim: 'half',
+      ageGroup: 'adult',
+      tags: ['板材', 'acetate'],
+    },
     shape: 'browline',
     lens: [51, 41],
     bridge: 20,
@@ -98,6 +135,13 @@ export const STYLES = [
   {
     serialNo: '006',
     text: '无框轻盈',
+    listing: {
+      textEn: 'Rimless',
+      shape: 'rectangle',
+      rim: 'rimless',
+      ageGroup: 'adult',
+      tags: ['轻盈', '金属', 'light', 'metal'],
+    },
     shape: 'rimless',
     lens: [52, 36],
     bridge: 18,
@@ -113,6 +157,13 @@ export const STYLES = [
   {
     serialNo: '007',
     text: '大框墨镜',
+    listing: {
+      textEn: 'Sunglasses',
+      shape: 'square',
+      rim: 'full',
+      ageGroup: 'adult',
+      tags: ['太阳镜', '墨镜', 'sunglasses', '板材', 'acetate'],
+    },
     shape: 'oversized',
     lens: [55, 50],
     bridge: 17,
@@ -129,6 +180,13 @@ export const STYLES = [
   {
     serialNo: '008',
     text: '儿童镜框',
+    listing: {
+      textEn: 'Kids',
+      shape: 'rectangle',
+      rim: 'full',
+      ageGroup: 'child',
+      tags: ['儿童', '板材', 'kids', 'acetate'],
+    },
     shape: 'kids',
     lens: [42, 32],
     bridge: 15,

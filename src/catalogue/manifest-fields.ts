@@ -27,6 +27,8 @@ export interface EntryFields {
   brand?: string;
   /** The maker's model name or number, beside the shop's label (`text`). */
   model?: string;
+  /** The shop's label in English, shown instead of `text` on an English page. */
+  textEn?: string;
   shape?: Shape;
   rim?: Rim;
   material?: string;
@@ -88,6 +90,7 @@ export function checkFields(
   const text = [
     ['brand', MAX_NAME],
     ['model', MAX_NAME],
+    ['textEn', MAX_NAME],
     ['material', MAX_WORD],
     ['colour', MAX_WORD],
     ['group', MAX_NAME],

@@ -15,6 +15,7 @@ import type { ModelStatus } from './model-status';
 import { useModelStatuses } from './use-model-statuses';
 import { useDressAgain } from './use-dress-again';
 import { useWear, wearTimeoutText, type CellFailure } from './use-wear';
+import { frameName } from './frame-name';
 
 export interface CellState {
   entry: CatalogueEntry;
@@ -87,7 +88,7 @@ export function useCatalogue(
       const status = statusOf(entry.value);
       if (selected === entry.value || wearing === entry.value || status === 'downloading') return;
       const signal = nextTap();
-      const unreadable = () => toast(t('storedUnreadable', { name: entry.text }));
+      const unreadable = () => toast(t('storedUnreadable', { name: frameName(entry) }));
       const stored = status === 'downloaded' ? await readModel(entry, unreadable) : undefined;
       if (stored) {
         // A refusal keeps the copy (storedUnworn): its bytes are the published file's.

@@ -7,6 +7,7 @@ import { useToast } from '../state/toast';
 import type { CatalogueEntry } from './manifest';
 import { readModel, type StoredModel } from './model-files';
 import type { WearOutcome } from './use-wear';
+import { frameName } from './frame-name';
 
 /**
  * A restarted engine starts bare: it is dressed again with the selected model, read from storage.
@@ -28,7 +29,7 @@ export function useDressAgain(
     lastEngine.current = engine;
     const entry = entries.find((e) => e.value === selected);
     if (!entry) return;
-    const unreadable = () => toast(t('storedUnreadable', { name: entry.text }));
+    const unreadable = () => toast(t('storedUnreadable', { name: frameName(entry) }));
     void readModel(entry, unreadable)
       .then(async (stored) => {
         if (!stored || !(await wear(entry, stored, nextTap())).report) setSelected(null);

@@ -347,7 +347,7 @@ export const en: Strings = {
   favouriteAdd: 'Add {name} to favourites',
   favouriteRemove: 'Remove {name} from favourites',
   searchLabel: 'Search frames',
-  searchPlaceholder: 'Search by name or number',
+  searchPlaceholder: 'Name, number, shape or tag',
   searchCount: '{count} frames',
   searchClear: 'Clear filters',
   searchNone: 'No frames match: try another word or clear the filters',

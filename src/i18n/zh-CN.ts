@@ -325,7 +325,7 @@ export const zhCN = {
   favouriteAdd: '收藏 {name}',
   favouriteRemove: '取消收藏 {name}',
   searchLabel: '搜索镜框',
-  searchPlaceholder: '搜索名称或编号',
+  searchPlaceholder: '名称、编号、框型或标签',
   searchCount: '共 {count} 款',
   searchClear: '清除筛选',
   searchNone: '没有符合条件的镜框，换个词或清除筛选',

@@ -8,6 +8,7 @@ import { putModelDbRecord, selectGlasses, waitForStats } from './app-page';
 import { withApp } from './app-session';
 import { axeViolations } from './axe';
 import { readStored } from './storage-helpers';
+import { STYLES } from '../../scripts/catalogue/styles.mjs';
 
 const fixtures = await prepareFixtures();
 let server: { url: string; close(): Promise<void> };
@@ -101,6 +102,47 @@ describe.each([
       await page.getByRole('main').getByRole('link', { name: '去试戴眼镜' }).click();
       await expect.poll(() => page.url()).toMatch(/\/home$/);
       await expect.poll(() => page.getByRole('heading', { name: '试戴即时预览' }).count()).toBe(1);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+/** The built-in frames as the catalogue's generator names them, in their order. */
+const BUILT_IN = (STYLES as { serialNo: string; text: string; listing: { textEn: string } }[]).map(
+  (style) => ({ serial: style.serialNo, zh: style.text, en: style.listing.textEn }),
+);
+const HAN = /\p{Script=Han}/u;
+
+describe('the built-in frames', () => {
+  it("are found by what they are, and named in the page's language", async () => {
+    const browser = await launchChromium({});
+    try {
+      const shown = (page: import('playwright-core').Page) =>
+        page.locator('.model-cell:visible .label').allInnerTexts();
+      const zhPage = await (await browser.newContext({ locale: 'zh-CN', ...PHONE })).newPage();
+      await zhPage.goto(new URL('/home', server.url).href);
+      await expect.poll(() => shown(zhPage)).toEqual(BUILT_IN.map((frame) => frame.zh));
+      const search = zhPage.getByRole('searchbox', { name: '搜索镜框' });
+      const name = (serial: string) => BUILT_IN.find((frame) => frame.serial === serial)!.zh;
+      // Words no frame's name holds, in either language: what the frame is (a tag, its rim, its
+      // shape).
+      for (const [words, serials] of [
+        ['太阳镜', ['007']],
+        ['金属', ['003', '006']],
+        ['全框', ['001', '002', '003', '004', '007', '008']],
+        ['长方框', ['002', '006', '008']],
+      ] as const) {
+        await search.fill(words);
+        await expect.poll(() => shown(zhPage), { message: words }).toEqual(serials.map(name));
+        expect(await zhPage.locator('.search-count').textContent()).toBe(`共 ${serials.length} 款`);
+      }
+      const enPage = await (await browser.newContext({ locale: 'en-US', ...PHONE })).newPage();
+      await enPage.goto(new URL('/home', server.url).href);
+      await expect.poll(() => shown(enPage)).toEqual(BUILT_IN.map((frame) => frame.en));
+      expect(await enPage.locator('.model-grid').innerText()).not.toMatch(HAN);
+      await enPage.getByRole('searchbox', { name: 'Search frames' }).fill('metal');
+      await expect.poll(() => shown(enPage)).toEqual(['Aviator', 'Rimless']);
     } finally {
       await browser.close();
     }

@@ -16,7 +16,13 @@ const entry = (
   more: Partial<CatalogueEntry> = {},
 ): CatalogueEntry => ({ value: `models/${serialNo}.glb`, serialNo, text, ...more });
 const cells = [
-  entry('001', '经典圆框', { shape: 'round', rim: 'full', material: '金属', price: 299 }),
+  entry('001', '经典圆框', {
+    textEn: 'Classic round',
+    shape: 'round',
+    rim: 'full',
+    material: '金属',
+    price: 299,
+  }),
   entry('002', '方框 Titan', {
     shape: 'square',
     brand: '明月',
@@ -52,6 +58,15 @@ describe('catalogue filter', () => {
     expect(find('cat-eye')).toEqual(['103']);
     expect(find('  ')).toEqual(['001', '002', '103', '104']);
     expect(find('无此款')).toEqual([]);
+  });
+
+  it('finds by the English name, and by shape, rim and material whatever the names say', () => {
+    const find = (query: string) => only({ query });
+    expect(find('classic')).toEqual(['001']);
+    expect(find('半框')).toEqual(['104']);
+    expect(find('round')).toEqual(['001', '104']);
+    expect(find('金属')).toEqual(['001']);
+    expect(find('全框 猫眼')).toEqual(['103']);
   });
 
   it('narrows by shape, rim, material and price, combined; a range hides unpriced frames', () => {

@@ -1,6 +1,7 @@
 import type { CatalogueEntry } from '../../catalogue/manifest';
 import { isEmbedded, tellParent } from '../../engine/embed-channel';
 import { t } from '../../i18n';
+import { frameName } from '../../catalogue/frame-name';
 
 /**
  * 去购买 for a frame with a product page (manifest `productUrl`, on a listed shop origin): a link
@@ -9,7 +10,7 @@ import { t } from '../../i18n';
 export function BuyLink({ entry, className }: { entry: CatalogueEntry; className: string }) {
   const { productUrl } = entry;
   if (!productUrl) return null;
-  const label = t('buyLabel', { name: entry.text });
+  const label = t('buyLabel', { name: frameName(entry) });
   if (isEmbedded()) {
     return (
       <button

@@ -1,4 +1,5 @@
 import { modelPath, type CatalogueEntry } from '../../catalogue/manifest';
+import { RIMS, SHAPES } from '../../catalogue/manifest-fields';
 import type { SizeFit } from '../true-size/size-advice';
 
 /** The facets 筛选 offers: one value each, '' for any. */
@@ -94,13 +95,23 @@ export function queryWords(query: string): string[] {
 
 const folded = new WeakMap<CatalogueEntry, string>();
 
-/** What a query is looked for in: number, name, file name, brand, model, colour and tags (kept). */
+/** A closed list's value as its key and its Chinese word (`round 圆框`); '' for none. */
+const closedWords = (list: Record<string, string>, key: string | undefined): string =>
+  key === undefined ? '' : `${key} ${list[key] ?? ''}`;
+
+/**
+ * What a query is looked for in (kept): number, names in both languages, file name, brand, model,
+ * colour, tags, material, and shape and rim as the manifest and 筛选 write them (`半框` finds the
+ * half-rimmed frames whatever their names say).
+ */
 export function searchText(entry: CatalogueEntry): string {
   let text = folded.get(entry);
   if (text === undefined) {
     const file = modelPath(entry).split('/').pop() ?? '';
-    const { brand = '', model = '', tags = [], group = '', colour = '' } = entry;
-    text = fold([entry.serialNo, entry.text, file, brand, model, group, colour, ...tags].join(' '));
+    const { brand = '', model = '', tags = [], group = '', colour = '', material = '' } = entry;
+    const names = [entry.serialNo, entry.text, entry.textEn ?? '', file, brand, model, group];
+    const kinds = [closedWords(SHAPES, entry.shape), closedWords(RIMS, entry.rim), material];
+    text = fold([...names, colour, ...kinds, ...tags].join(' '));
     folded.set(entry, text);
   }
   return text;

@@ -1,5 +1,6 @@
 import type { CatalogueEntry } from '../../catalogue/manifest';
 import { t } from '../../i18n';
+import { frameName } from '../../catalogue/frame-name';
 
 interface Props {
   /** The model's colours (each its own entry); none or one: nothing to choose. */
@@ -19,7 +20,7 @@ export function ColourSwatches({ colours, shown, onColour }: Props) {
           key={colour.value}
           type="button"
           className="swatch"
-          aria-label={t('colourOf', { colour: colour.colour ?? colour.text })}
+          aria-label={t('colourOf', { colour: colour.colour ?? frameName(colour) })}
           aria-pressed={colour.value === shown}
           style={colour.swatch ? { background: colour.swatch } : undefined}
           onClick={() => onColour(colour)}

@@ -8,6 +8,7 @@ import { CheekTag, FavouriteButton, LensTag, SizeTag } from './cell-tags';
 import { ColourSwatches, sameColours } from './colour-swatches';
 import type { CellLens } from '../lens/lens-edges';
 import { StatusIcon } from './status-icon';
+import { frameName } from '../../catalogue/frame-name';
 
 interface Props {
   cell: CellState;
@@ -59,12 +60,12 @@ function ModelCellView(props: Props) {
         )}
         <span className="serial">{entry.serialNo}</span>
         <StatusIcon status={cell.status} progress={cell.progress} wearing={cell.wearing} />
-        <span className="label">{entry.text}</span>
+        <span className="label">{frameName(entry)}</span>
         {cell.frameWidthMm !== undefined && fit ? (
           <SizeTag widthMm={cell.frameWidthMm} fit={fit} />
         ) : null}
         {props.cheekMm !== undefined ? <CheekTag gapMm={props.cheekMm} /> : null}
-        {lens ? <LensTag name={`${entry.serialNo} ${entry.text}`} lens={lens} /> : null}
+        {lens ? <LensTag name={`${entry.serialNo} ${frameName(entry)}`} lens={lens} /> : null}
         {cell.failureText ? (
           <span className="retry" data-failure={cell.failure ?? ''}>
             {cell.failureText}
@@ -74,7 +75,7 @@ function ModelCellView(props: Props) {
       <ColourSwatches colours={props.colours} shown={entry.value} onColour={props.onColour} />
       <BuyLink entry={entry} className="buy cell-buy" />
       <FavouriteButton
-        name={entry.text}
+        name={frameName(entry)}
         on={props.favourite}
         disabled={!props.favouritesRead}
         onTap={() => props.onFavourite(entry.value)}

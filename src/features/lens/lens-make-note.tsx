@@ -5,6 +5,7 @@ import { prescriptionProblems, type LensIndex } from '../../shared/lens/prescrip
 import { fittedFramesAtom, selectedModelAtom } from '../../state/atoms';
 import { measuredPdAtom } from '../../state/measured-pd';
 import { refusalText } from './lens-words';
+import { frameName } from '../../catalogue/frame-name';
 
 /** The form's entry as it stands (lens-control.tsx), not saved yet. */
 export interface DraftEntry {
@@ -32,7 +33,7 @@ export function LensMakeNote(props: { entry: DraftEntry; entries: readonly Catal
   if (!lens || lens.ok) return null;
   return (
     <span className="lens-problem" role="status" data-refused={lens.reason}>
-      {refusalText(`${worn.serialNo} ${worn.text}`, rx.index, lens)}
+      {refusalText(`${worn.serialNo} ${frameName(worn)}`, rx.index, lens)}
     </span>
   );
 }

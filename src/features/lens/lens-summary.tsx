@@ -12,6 +12,7 @@ import {
 import { useHold } from '../../components/use-hold';
 import { measuredPdAtom } from '../../state/measured-pd';
 import { refusalText } from './lens-words';
+import { frameName } from '../../catalogue/frame-name';
 
 const mm = (value: number) => value.toFixed(1);
 
@@ -29,7 +30,7 @@ export function LensSummary({ entries }: { entries: readonly CatalogueEntry[] })
   const hold = useHold(rx !== null, useSetAtom(lensEffectHeldOffAtom));
   const entry = entries.find((e) => e.value === selected);
   if (!rx || !entry || !fitted[entry.value]) return null;
-  const name = `${entry.serialNo} ${entry.text}`;
+  const name = `${entry.serialNo} ${frameName(entry)}`;
   const figures = lensFigures(fitted[entry.value], rx, measured?.pdMm ?? null);
   if (!figures) {
     const known = fitted[entry.value]?.outlineMm;

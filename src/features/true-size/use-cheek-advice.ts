@@ -6,6 +6,7 @@ import { ADVICE_TOAST_MS } from '../../shared/ui-constants';
 import { fittedFramesAtom, toastAtom } from '../../state/atoms';
 import { useToast } from '../../state/toast';
 import { touchesCheek } from './cheek-contact';
+import { frameName } from '../../catalogue/frame-name';
 
 /**
  * Says once, each time a frame is put on, that it may rest on the cheeks (贴脸), with what shops
@@ -27,6 +28,6 @@ export function useCheekAdvice(worn: CatalogueEntry | undefined): void {
     }
     if (told.current === touching.value || showing) return;
     told.current = touching.value;
-    toast(t('cheekTouchNote', { text: touching.text }), ADVICE_TOAST_MS);
+    toast(t('cheekTouchNote', { text: frameName(touching) }), ADVICE_TOAST_MS);
   }, [touching, showing, toast]);
 }

@@ -8,8 +8,9 @@ import { useToast } from '../../state/toast';
 import { BlobImage } from '../../components/blob-image';
 import { makeCollage } from './collage';
 import { useHold } from '../../components/use-hold';
+import { frameName } from '../../catalogue/frame-name';
 
-const caption = (cell: TryAllCell) => `${cell.entry.serialNo} ${cell.entry.text}`;
+const caption = (cell: TryAllCell) => `${cell.entry.serialNo} ${frameName(cell.entry)}`;
 
 /**
  * 2–4 frames side by side, large, at the same crop and scale (they are pictures of the same kept

@@ -7,6 +7,7 @@ import { COMPARE_MAX, TRY_ALL_BATCH } from '../../shared/ui-constants';
 import { BlobImage } from '../../components/blob-image';
 import { FavouriteButton, SizeTag } from '../grid/cell-tags';
 import { CompareView } from './compare-view';
+import { frameName } from '../../catalogue/frame-name';
 
 interface Props {
   view: TryAllView;
@@ -120,7 +121,7 @@ const TryAllCellView = memo(function TryAllCellView(props: CellProps) {
         type="button"
         className="try-all-cell"
         aria-pressed={props.picked}
-        aria-label={t('tryAllPick', { name: `${cell.entry.serialNo} ${cell.entry.text}` })}
+        aria-label={t('tryAllPick', { name: `${cell.entry.serialNo} ${frameName(cell.entry)}` })}
         disabled={!cell.image}
         onClick={() => props.onPick(cell.entry.value)}
       >
@@ -130,14 +131,14 @@ const TryAllCellView = memo(function TryAllCellView(props: CellProps) {
           <span className="try-all-image placeholder">{cellText(cell)}</span>
         )}
         <span className="try-all-caption">
-          <span className="serial">{cell.entry.serialNo}</span> {cell.entry.text}
+          <span className="serial">{cell.entry.serialNo}</span> {frameName(cell.entry)}
         </span>
         {cell.frameWidthMm !== undefined && props.fit ? (
           <SizeTag widthMm={cell.frameWidthMm} fit={props.fit} />
         ) : null}
       </button>
       <FavouriteButton
-        name={cell.entry.text}
+        name={frameName(cell.entry)}
         on={props.favourite}
         disabled={!props.canFavourite}
         onTap={() => props.onFavourite(cell.entry.value)}
