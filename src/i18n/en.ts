@@ -262,6 +262,8 @@ export const en: Strings = {
   measureOptician:
     'For lenses, have your PD measured at an optician with a pupillometer and ask for the distance PD; progressive lenses also need each eye measured on its own (monocular PD).',
   measurePrivacy: 'Measured on this device only; the picture is never uploaded.',
+  measureCameraUnknown:
+    'Your head has not turned yet, so the camera’s distance is guessed from a common phone and the face width may be well off; turn your head slowly left and right to measure it properly.',
   measureClose: 'Got it',
   fitFirst: 'Best fit first',
   lensTintTitle: 'Tint and coatings',
@@ -387,6 +389,8 @@ export const en: Strings = {
   onlyFits: 'Right size only',
   onlyFitsWaiting:
     'Open the camera or a video so the face can be measured; until then every size shows',
+  sizeWaitsForTurn:
+    'Turn your head slowly left and right: once the camera’s distance is known, each frame’s size can be judged',
   colours: 'Colours',
   colourOf: 'Colour: {colour}',
   onlyFavourites: 'Favourites only',

@@ -241,6 +241,8 @@ export const zhCN = {
   measureOptician:
     '配镜时请到眼镜店或医院眼科用瞳距仪测量，并说明需要“远用瞳距”；渐进多焦点等镜片还要分别测量左右眼的单眼瞳距。',
   measurePrivacy: '测量只在本机进行，画面不会上传。',
+  measureCameraUnknown:
+    '头部还没有转动过，镜头远近只能按常见手机估计，脸宽可能因此偏差较大；慢慢向左、向右转一下头，就能量准。',
   measureClose: '知道了',
   fitFirst: '合适尺寸优先',
   lensTintTitle: '色调与膜层',
@@ -364,6 +366,7 @@ export const zhCN = {
   buyLabel: '去购买 {name}（在新页面打开）',
   onlyFits: '只看合适尺寸',
   onlyFitsWaiting: '打开摄像头或视频、量出脸宽后，才能只看合适尺寸；现在显示全部',
+  sizeWaitsForTurn: '请慢慢向左、向右转一下头：量出镜头远近后，才能判断每款镜框的尺寸是否合适',
   colours: '颜色',
   colourOf: '颜色：{colour}',
   onlyFavourites: '只看收藏',

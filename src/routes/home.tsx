@@ -25,7 +25,7 @@ import { LinkNotice } from '../features/embed/link-notice';
 import { BuyLink } from '../features/grid/buy-link';
 import { engineErrorAtom } from '../state/atoms';
 import { storageUnavailableAtom } from '../storage/storage-status';
-import { useSizeAdvice } from '../features/true-size/use-size-advice';
+import { useSizeAdvice, useSizeWaitsForTurn } from '../features/true-size/use-size-advice';
 import { useCheekAdvice } from '../features/true-size/use-cheek-advice';
 import { useShownCells } from '../features/grid/use-shown-cells';
 import type { CatalogueEntry } from '../catalogue/manifest';
@@ -65,6 +65,7 @@ export function Home() {
   const { filter, setFilter } = useCatalogueFilter();
   // The size advice of the whole catalogue, so that 只看合适尺寸 narrows what 全部试戴 tries too.
   const advice = useSizeAdvice(catalogue.cells, controls.active);
+  const sizeWaitsForTurn = useSizeWaitsForTurn(controls.active);
   // One cell per model, in the colour chosen on it (颜色).
   const [chosenColours, setChosenColours] = useState<Record<string, string>>({});
   const shown = useShownCells(
@@ -132,6 +133,7 @@ export function Home() {
           onFilter={setFilter}
           onTap={(entry) => void catalogue.tap(entry)}
           advice={advice}
+          sizeWaitsForTurn={sizeWaitsForTurn}
           favourites={favourites.favourites}
           onFavourite={favourites.toggle}
           onColour={chooseColour}

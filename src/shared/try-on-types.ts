@@ -203,6 +203,12 @@ export interface FaceMeasure {
   scale: number;
   /** The camera's distance against the tracker's 63° camera's, as the head's turns tell it. */
   cameraScale: number;
+  /**
+   * Whether the head's turns told the camera's distance; false while it is taken as the 63°
+   * camera's, when the face width may be off by a tenth (its error says how much) and the size
+   * advice waits for a turn of the head.
+   */
+  cameraKnown: boolean;
   /** Frames measured, and frames refused (eyes closed, turned, moving, lopsided iris). */
   frames: number;
   refused: number;

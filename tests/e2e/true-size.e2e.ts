@@ -8,7 +8,8 @@ import {
   sizeFit,
 } from '../../src/features/true-size/size-advice';
 import { startServer } from '../../scripts/serve.mjs';
-import { compareGlassesAtEyes, readStats, waitForStats } from './app-page';
+import { compareGlassesAtEyes, readStats, startCamera, waitForStats } from './app-page';
+import { zhCN } from '../../src/i18n/zh-CN';
 import { sourcePictureInPage } from './page-checks';
 import { referenceFace, type ReferenceFace } from './reference-eyes';
 import { withApp } from './app-session';
@@ -130,6 +131,7 @@ async function checkSizeAdvice(page: Page): Promise<void> {
   const ideal = idealFrameWidth(faceWidthMm);
   const tags = page.locator('.model-cell .size-tag');
   await expect.poll(() => tags.count()).toBe(entries.length);
+  expect(await page.getByText(zhCN.sizeWaitsForTurn).count()).toBe(0);
   for (const { serialNo, frameWidthMm } of entries) {
     // Skip a front on the rule's very edge: the estimate may move a little meanwhile.
     if (Math.abs(Math.abs(frameWidthMm - ideal) - SIZE_TOLERANCE_MM) < 1) continue;
@@ -283,6 +285,23 @@ describe(`true size on the ${fixtures.source} videos`, () => {
         faceScale: stats.faceScale!,
         frontGrowth: atTrueSize.frontHeightPx / atAverageSize.frontHeightPx,
       });
+    });
+  });
+
+  // A head that has not turned leaves the camera's distance to a guess, which moves the face's
+  // width by a tenth (face-measure.ts): no frame is called too narrow or too wide on it.
+  it('asks for a turn of the head before judging sizes on a face that keeps still', async () => {
+    await withApp(server.url, { cameraY4m: fixtures.still.y4m }, async ({ page }) => {
+      await startCamera(page);
+      const badge = page.getByRole('button', { name: /^瞳距约 \d+ 毫米（±\d+）$/ });
+      await badge.waitFor({ timeout: 90_000 });
+      await page.getByText(zhCN.sizeWaitsForTurn).waitFor({ timeout: 5_000 });
+      expect(await page.locator('.model-cell').count()).toBeGreaterThan(0);
+      expect(await page.locator('.model-cell .size-tag').count()).toBe(0);
+      expect(await page.getByRole('button', { name: '只看合适尺寸' }).count()).toBe(0);
+      await badge.click();
+      const dialog = page.getByRole('dialog', { name: '瞳距和脸宽是怎么量的' });
+      expect(await dialog.textContent()).toContain(zhCN.measureCameraUnknown);
     });
   });
 

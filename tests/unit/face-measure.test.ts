@@ -272,14 +272,25 @@ describe('FaceMeasurer', () => {
       expect(Math.abs(estimate.pdMm / pd - 1)).toBeLessThan(0.015);
       const width = TEMPLES_CM * 10 * face.scale;
       expect(Math.abs(estimate.faceWidthMm / width - 1)).toBeLessThan(0.03);
+      expect(estimate.cameraKnown).toBe(true);
+      // Still for longer than the kept frames: the distance the turns told is kept.
+      for (let i = 90; i < 300; i++) measurer.add(trackedFace(face, i * 999), i * 40, W, H, null);
+      expect(measurer.estimate()).toMatchObject({ cameraKnown: true });
+      expect(Math.abs(measurer.estimate()!.cameraScale / cameraScale - 1)).toBeLessThan(0.15);
     },
   );
 
-  it('keeps the 63° camera while the head does not turn', () => {
+  it('keeps the 63° camera while the head does not turn, and says how far off that may be', () => {
     const measurer = new FaceMeasurer();
     const face = { scale: 1, distanceCm: 45, noisePx: 0.3 };
     for (let i = 0; i < 60; i++)
       measurer.add(trackedFace({ ...face, yawDeg: 4 * Math.sin(i) }, i * 999), i * 40, W, H, null);
-    expect(measurer.estimate()!.cameraScale).toBe(1);
+    const estimate = measurer.estimate()!;
+    expect(estimate).toMatchObject({ cameraScale: 1, cameraKnown: false });
+    // The temples lie 5.7 cm behind the pupils: seen from 3× as far, the face reads about 8 %
+    // narrower (45 cm against 135), which the width's error now covers beside the iris's 4 %.
+    const width = TEMPLES_CM * 10 * face.scale;
+    expect(estimate.faceWidthErrorMm).toBeGreaterThan(width * 0.08);
+    expect(estimate.faceWidthErrorMm).toBeLessThan(width * 0.12);
   });
 });

@@ -76,6 +76,7 @@ function push(fps: number, faceWidthMm: number) {
       faceWidthErrorMm: 2,
       scale: 1,
       cameraScale: 1,
+      cameraKnown: true,
       frames: 30,
       refused: 0,
     },

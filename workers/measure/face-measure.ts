@@ -31,6 +31,12 @@ export const STABLE_FRAMES = 20;
  */
 export const CAMERA_WAIT_FRAMES = 60;
 const STABLE_SEM_MM = 0.6;
+/**
+ * Where the camera may be, against the 63° camera, while the head's turns have not told it: from
+ * a phone's front camera held upright (about 80°, camera-distance.ts) to a cropped or zoomed
+ * video (portrait-turn's reads 2.96, true-size.e2e). The figures' errors then cover that range.
+ */
+const UNKNOWN_CAMERA = [0.7, 3] as const;
 /** No face this long: whoever comes next may be someone else, so the measurement starts over. */
 export const FORGET_AFTER_MS = 4_000;
 
@@ -39,6 +45,8 @@ export class FaceMeasurer {
   private refused = 0;
   private lastFaceMs = -Infinity;
   private stable = false;
+  /** The camera's distance as the turns last told it (camera-distance.ts); null before. */
+  private camera: number | null = null;
   /** The last estimate; recomputed only after a new frame (it is read on every tracked frame). */
   private last: FaceMeasure | null = null;
   private dirty = false;
@@ -77,10 +85,12 @@ export class FaceMeasurer {
   private compute(): FaceMeasure | null {
     const n = this.samples.length;
     if (n < STABLE_FRAMES) return null;
-    // The camera's distance is one for the whole session; the turns so far tell it best.
-    const camera =
-      cameraScale(this.samples.map((s) => s.perspective)) ?? (n >= CAMERA_WAIT_FRAMES ? 1 : null);
-    if (camera === null) return null;
+    // The camera's distance is one for the whole session: the turns so far tell it best, and
+    // once they have, it is kept after they leave the kept frames.
+    const measured = (this.camera =
+      cameraScale(this.samples.map((s) => s.perspective)) ?? this.camera);
+    if (measured === null && n < CAMERA_WAIT_FRAMES) return null;
+    const camera = measured ?? 1;
     const sizes = this.samples.map((s) => sizesOf(s, camera));
     const pd = spreadOf(sizes.map((s) => s.pdMm));
     const width = spreadOf(sizes.map((s) => s.faceWidthMm));
@@ -88,14 +98,28 @@ export class FaceMeasurer {
     // Once reported it stays (a hesitating badge helps no one) until the face is gone.
     this.stable ||= pd.sem <= STABLE_SEM_MM;
     if (!this.stable) return null;
-    const error = (s: Spread) => Math.hypot(s.middle * IRIS_SPREAD, s.sem);
+    // With the camera's distance unknown, how far each figure would move across UNKNOWN_CAMERA.
+    const unknown = (figure: (s: { pdMm: number; faceWidthMm: number }) => number) => {
+      if (measured !== null) return 0;
+      const at = (scaleOf: number) => median(this.samples.map((s) => figure(sizesOf(s, scaleOf))));
+      const middle = at(1);
+      return Math.max(...UNKNOWN_CAMERA.map((end) => Math.abs(at(end) - middle)));
+    };
+    const error = (s: Spread, moves: number) => Math.hypot(s.middle * IRIS_SPREAD, s.sem, moves);
     return {
       pdMm: pd.middle,
-      pdErrorMm: error(pd),
+      pdErrorMm: error(
+        pd,
+        unknown((s) => s.pdMm),
+      ),
       faceWidthMm: width.middle,
-      faceWidthErrorMm: error(width),
+      faceWidthErrorMm: error(
+        width,
+        unknown((s) => s.faceWidthMm),
+      ),
       scale: scale.middle,
       cameraScale: camera,
+      cameraKnown: measured !== null,
       frames: n,
       refused: this.refused,
     };
@@ -105,6 +129,7 @@ export class FaceMeasurer {
     this.samples = [];
     this.refused = 0;
     this.stable = false;
+    this.camera = null;
     this.last = null;
     this.dirty = false;
   }

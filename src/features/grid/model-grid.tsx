@@ -44,6 +44,8 @@ interface Props {
   onTap: (entry: CatalogueEntry) => void;
   /** Once the face's width is stable (a source on), whether each cell's size suits it. */
   advice: SizeAdvice | null;
+  /** The face is measured, but its width waits for a turn of the head to judge sizes by. */
+  sizeWaitsForTurn?: boolean;
   /** The frames marked 收藏 (catalogue values), and the heart's tap; null while being read. */
   favourites: readonly string[] | null;
   onFavourite: (value: string) => void;
@@ -160,7 +162,11 @@ export function ModelGrid(props: Props) {
           </button>
         ) : null}
       </div>
-      {filter.onlyFits && !advice ? (
+      {props.sizeWaitsForTurn ? (
+        <p className="grid-note" role="status">
+          {t('sizeWaitsForTurn')}
+        </p>
+      ) : filter.onlyFits && !advice ? (
         <p className="grid-note" role="status">
           {t('onlyFitsWaiting')}
         </p>

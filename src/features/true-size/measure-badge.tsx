@@ -13,6 +13,8 @@ const figuresOf = (measure: FaceMeasure) => ({
   width: Math.round(measure.faceWidthMm),
   widthError: Math.max(1, Math.round(measure.faceWidthErrorMm)),
   frames: measure.frames,
+  /** 1 once the head's turns told the camera's distance (a number, as t()'s parameters are). */
+  cameraKnown: measure.cameraKnown ? 1 : 0,
 });
 
 /** The frame count alone moves with every stats push; the millimetres are what is read. */
@@ -23,7 +25,8 @@ const sameFigures = (a: Figures | null, b: Figures | null) =>
     a.pd === b.pd &&
     a.error === b.error &&
     a.width === b.width &&
-    a.widthError === b.widthError);
+    a.widthError === b.widthError &&
+    a.cameraKnown === b.cameraKnown);
 
 /** Re-renders only when a figure in millimetres changes (the dialog's figures are the tap's). */
 const figuresAtom = selectAtom(
@@ -74,6 +77,7 @@ export function MeasureBadge({ active }: { active: boolean }) {
             {t('measureTitle')}
           </h2>
           <p>{t('measureResult', shown)}</p>
+          {shown.cameraKnown ? null : <p>{t('measureCameraUnknown')}</p>}
           <p>{t('measureMethod')}</p>
           <p>{t('measureLimits')}</p>
           <p>{t('measureOptician')}</p>

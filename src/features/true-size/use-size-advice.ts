@@ -18,7 +18,8 @@ interface Sized {
 }
 
 /**
- * The size advice for `cells` while `active` (null until the face's width is stable). The stats
+ * The size advice for `cells` while `active` (null until the face's width is stable and the
+ * camera's distance known). The stats
  * arrive four times a second and the measured width moves a little with each; the grid re-renders
  * only when a verdict or the order changes.
  */
@@ -28,8 +29,11 @@ export function useSizeAdvice(cells: readonly Sized[], active: boolean): SizeAdv
       selectAtom(
         pipelineStatsAtom,
         (stats): SizeAdvice | null => {
-          const faceWidthMm = stats?.worker?.measure?.faceWidthMm;
-          if (!active || faceWidthMm === undefined) return null;
+          const measure = stats?.worker?.measure;
+          // At a guessed camera distance the width may be off by a tenth: more than a verdict's
+          // ±6 mm (measure-badge.tsx asks for a turn of the head meanwhile).
+          if (!active || !measure?.cameraKnown) return null;
+          const { faceWidthMm } = measure;
           const fits = new Map<string, SizeFit>();
           for (const cell of cells) {
             if (cell.frameWidthMm !== undefined) {
@@ -52,4 +56,14 @@ function sameAdvice(a: SizeAdvice | null, b: SizeAdvice | null): boolean {
     return false;
   }
   return a.fits.size === b.fits.size && [...a.fits].every(([key, fit]) => b.fits.get(key) === fit);
+}
+
+/** Whether, while `active`, the face is measured but the size advice waits for a turn of the head. */
+const waitsForTurnAtom = selectAtom(pipelineStatsAtom, (stats) => {
+  const measure = stats?.worker?.measure;
+  return measure ? !measure.cameraKnown : false;
+});
+
+export function useSizeWaitsForTurn(active: boolean): boolean {
+  return useAtomValue(waitsForTurnAtom) && active;
 }
