@@ -49,7 +49,7 @@ export const STYLES = [
     serialNo: '002',
     text: '商务方框',
     listing: {
-      textEn: 'Rectangle',
+      textEn: 'Business rectangle',
       shape: 'rectangle',
       rim: 'full',
       ageGroup: 'adult',

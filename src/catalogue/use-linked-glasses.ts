@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { findLinked } from './linked-glasses';
 import type { CatalogueEntry } from './manifest';
+import { frameName } from './frame-name';
 
 /** What became of the frame the page's link named. */
 export interface LinkState {
@@ -65,7 +66,7 @@ export function useLinkedGlasses({ entries, settled, request, ready, put }: Opti
           asked,
           found: linked !== null,
           waiting: waiting && linked !== null,
-          ...(linked ? { text: linked.text } : {}),
+          ...(linked ? { text: frameName(linked) } : {}),
         }
       : null;
   return { drop, state, waitingFor: waiting ? (linked?.value ?? null) : null };

@@ -263,7 +263,7 @@ export const en: Strings = {
     'For lenses, have your PD measured at an optician with a pupillometer and ask for the distance PD; progressive lenses also need each eye measured on its own (monocular PD).',
   measurePrivacy: 'Measured on this device only; the picture is never uploaded.',
   measureCameraUnknown:
-    'Your head has not turned yet, so the camera’s distance is guessed from a common phone and the face width may be well off; turn your head slowly left and right to measure it properly.',
+    'The camera’s distance is only estimated for now, so the face width may be well off; turn your head slowly left and right for a closer measurement.',
   measureClose: 'Got it',
   fitFirst: 'Best fit first',
   lensTintTitle: 'Tint and coatings',
@@ -391,6 +391,8 @@ export const en: Strings = {
     'Open the camera or a video so the face can be measured; until then every size shows',
   sizeWaitsForTurn:
     'Turn your head slowly left and right: once the camera’s distance is known, each frame’s size can be judged',
+  sizeNeedsTurnInPicture:
+    'The head in this picture does not turn, so the camera’s distance is unknown and no frame’s size is judged; on the camera, turn your head slowly left and right',
   colours: 'Colours',
   colourOf: 'Colour: {colour}',
   onlyFavourites: 'Favourites only',

@@ -242,7 +242,7 @@ export const zhCN = {
     '配镜时请到眼镜店或医院眼科用瞳距仪测量，并说明需要“远用瞳距”；渐进多焦点等镜片还要分别测量左右眼的单眼瞳距。',
   measurePrivacy: '测量只在本机进行，画面不会上传。',
   measureCameraUnknown:
-    '头部还没有转动过，镜头远近只能按常见手机估计，脸宽可能因此偏差较大；慢慢向左、向右转一下头，就能量准。',
+    '镜头远近暂按一般摄像头估计，脸宽可能偏差较大；请慢慢向左、向右转一下头，测量会更准确。',
   measureClose: '知道了',
   fitFirst: '合适尺寸优先',
   lensTintTitle: '色调与膜层',
@@ -367,6 +367,8 @@ export const zhCN = {
   onlyFits: '只看合适尺寸',
   onlyFitsWaiting: '打开摄像头或视频、量出脸宽后，才能只看合适尺寸；现在显示全部',
   sizeWaitsForTurn: '请慢慢向左、向右转一下头：量出镜头远近后，才能判断每款镜框的尺寸是否合适',
+  sizeNeedsTurnInPicture:
+    '画面里的头没有左右转动，量不出镜头远近，所以不判断镜框尺寸是否合适；用摄像头试戴时慢慢转一下头即可',
   colours: '颜色',
   colourOf: '颜色：{colour}',
   onlyFavourites: '只看收藏',

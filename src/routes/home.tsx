@@ -65,7 +65,10 @@ export function Home() {
   const { filter, setFilter } = useCatalogueFilter();
   // The size advice of the whole catalogue, so that 只看合适尺寸 narrows what 全部试戴 tries too.
   const advice = useSizeAdvice(catalogue.cells, controls.active);
-  const sizeWaitsForTurn = useSizeWaitsForTurn(controls.active);
+  // Only where some frame's width is known: without one no verdict would come anyway.
+  const sized = catalogue.cells.some((cell) => cell.frameWidthMm !== undefined);
+  const waitsForTurn = useSizeWaitsForTurn(controls.active) && sized;
+  const sizeWaitsForTurn = waitsForTurn ? (controls.running ? 'camera' : 'picture') : null;
   // One cell per model, in the colour chosen on it (颜色).
   const [chosenColours, setChosenColours] = useState<Record<string, string>>({});
   const shown = useShownCells(

@@ -67,6 +67,9 @@ describe('catalogue filter', () => {
     expect(find('round')).toEqual(['001', '104']);
     expect(find('金属')).toEqual(['001']);
     expect(find('全框 猫眼')).toEqual(['103']);
+    // As 筛选 words them on an English page.
+    expect(find('half rim')).toEqual(['104']);
+    expect(find('full rim cat-eye')).toEqual(['103']);
   });
 
   it('narrows by shape, rim, material and price, combined; a range hides unpriced frames', () => {

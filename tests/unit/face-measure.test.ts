@@ -273,10 +273,28 @@ describe('FaceMeasurer', () => {
       const width = TEMPLES_CM * 10 * face.scale;
       expect(Math.abs(estimate.faceWidthMm / width - 1)).toBeLessThan(0.03);
       expect(estimate.cameraKnown).toBe(true);
-      // Still for longer than the kept frames: the distance the turns told is kept.
-      for (let i = 90; i < 300; i++) measurer.add(trackedFace(face, i * 999), i * 40, W, H, null);
+      // Still for longer than the kept frames, and back still after an absence that starts the
+      // measurement over: the distance the turns told is the camera's, and stays.
+      const still = (from: number, to: number) => {
+        for (let i = from; i < to; i++)
+          measurer.add(trackedFace(face, i * 999), i * 40, W, H, null);
+      };
+      still(90, 300);
+      expect(measurer.estimate()).toMatchObject({ cameraKnown: true });
+      const none: TrackResult = {
+        faceLandmarks: [],
+        faceBlendshapes: [],
+        facialTransformationMatrixes: [],
+      };
+      measurer.add(none, 300 * 40 + FORGET_AFTER_MS + 100, W, H, null);
+      expect(measurer.estimate()).toBeNull();
+      still(400, 400 + STABLE_FRAMES);
       expect(measurer.estimate()).toMatchObject({ cameraKnown: true });
       expect(Math.abs(measurer.estimate()!.cameraScale / cameraScale - 1)).toBeLessThan(0.15);
+      // A new source forgets it.
+      measurer.reset(true);
+      still(500, 500 + STABLE_FRAMES);
+      expect(measurer.estimate()).toBeNull();
     },
   );
 
@@ -288,7 +306,7 @@ describe('FaceMeasurer', () => {
     const estimate = measurer.estimate()!;
     expect(estimate).toMatchObject({ cameraScale: 1, cameraKnown: false });
     // The temples lie 5.7 cm behind the pupils: seen from 3× as far, the face reads about 8 %
-    // narrower (45 cm against 135), which the width's error now covers beside the iris's 4 %.
+    // narrower (45 cm against 135); the width's error covers that beside the iris's 4 %.
     const width = TEMPLES_CM * 10 * face.scale;
     expect(estimate.faceWidthErrorMm).toBeGreaterThan(width * 0.08);
     expect(estimate.faceWidthErrorMm).toBeLessThan(width * 0.12);

@@ -98,25 +98,21 @@ export class FaceMeasurer {
     // Once reported it stays (a hesitating badge helps no one) until the face is gone.
     this.stable ||= pd.sem <= STABLE_SEM_MM;
     if (!this.stable) return null;
-    // With the camera's distance unknown, how far each figure would move across UNKNOWN_CAMERA.
-    const unknown = (figure: (s: { pdMm: number; faceWidthMm: number }) => number) => {
-      if (measured !== null) return 0;
-      const at = (scaleOf: number) => median(this.samples.map((s) => figure(sizesOf(s, scaleOf))));
-      const middle = at(1);
-      return Math.max(...UNKNOWN_CAMERA.map((end) => Math.abs(at(end) - middle)));
+    // With the camera's distance unknown, how far each middle would move across UNKNOWN_CAMERA.
+    const ends =
+      measured === null
+        ? UNKNOWN_CAMERA.map((end) => this.samples.map((s) => sizesOf(s, end)))
+        : [];
+    type Sizes = ReturnType<typeof sizesOf>;
+    const error = (spread: Spread, figure: (sizes: Sizes) => number) => {
+      const moved = ends.map((end) => Math.abs(median(end.map(figure)) - spread.middle));
+      return Math.hypot(spread.middle * IRIS_SPREAD, spread.sem, Math.max(0, ...moved));
     };
-    const error = (s: Spread, moves: number) => Math.hypot(s.middle * IRIS_SPREAD, s.sem, moves);
     return {
       pdMm: pd.middle,
-      pdErrorMm: error(
-        pd,
-        unknown((s) => s.pdMm),
-      ),
+      pdErrorMm: error(pd, (s) => s.pdMm),
       faceWidthMm: width.middle,
-      faceWidthErrorMm: error(
-        width,
-        unknown((s) => s.faceWidthMm),
-      ),
+      faceWidthErrorMm: error(width, (s) => s.faceWidthMm),
       scale: scale.middle,
       cameraScale: camera,
       cameraKnown: measured !== null,
@@ -125,11 +121,15 @@ export class FaceMeasurer {
     };
   }
 
-  reset(): void {
+  /**
+   * Starts over for another person, or the same one back after an absence. The camera's distance
+   * stays: it belongs to the source, and `forgetCamera` says the source changed.
+   */
+  reset(forgetCamera = false): void {
     this.samples = [];
     this.refused = 0;
     this.stable = false;
-    this.camera = null;
+    if (forgetCamera) this.camera = null;
     this.last = null;
     this.dirty = false;
   }

@@ -179,7 +179,7 @@ export class FacePose {
     this.history.clear();
     this.lock.reset();
     this.count.reset();
-    this.measurer.reset();
+    this.measurer.reset(true);
     this.face = false;
     this.eyes = [];
     this.sink.setPose(null);

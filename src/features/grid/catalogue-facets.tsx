@@ -1,35 +1,10 @@
 import { Fragment, useId, useMemo, useState } from 'react';
 import { FACETS, facetCounts, type CatalogueFilter, type Facet } from './catalogue-filter';
 import type { CatalogueEntry } from '../../catalogue/manifest';
-import type { AgeGroup, Gender, Rim, Shape } from '../../catalogue/manifest-fields';
 import { t, type StringKey } from '../../i18n';
+import { CLOSED_WORDS } from './facet-words';
 import type { SizeFit } from '../true-size/size-advice';
 
-const SHAPE_WORDS: Record<Shape, StringKey> = {
-  round: 'shapeRound',
-  square: 'shapeSquare',
-  rectangle: 'shapeRectangle',
-  oval: 'shapeOval',
-  'cat-eye': 'shapeCatEye',
-  aviator: 'shapeAviator',
-  polygon: 'shapePolygon',
-  browline: 'shapeBrowline',
-};
-const RIM_WORDS: Record<Rim, StringKey> = {
-  full: 'rimFull',
-  half: 'rimHalf',
-  rimless: 'rimRimless',
-};
-const GENDER_WORDS: Record<Gender, StringKey> = {
-  men: 'genderMen',
-  women: 'genderWomen',
-  unisex: 'genderUnisex',
-};
-const AGE_WORDS: Record<AgeGroup, StringKey> = {
-  adult: 'ageAdult',
-  teen: 'ageTeen',
-  child: 'ageChild',
-};
 const PRICE_WORDS = { priceMin: 'filterPriceMin', priceMax: 'filterPriceMax' } as const;
 const FACET_LABELS: Record<Facet, StringKey> = {
   shape: 'filterShape',
@@ -39,14 +14,6 @@ const FACET_LABELS: Record<Facet, StringKey> = {
   gender: 'filterGender',
   ageGroup: 'filterAge',
 };
-/** The closed lists' values in the reader's words; material and colour are the shop's own. */
-const CLOSED_WORDS: Partial<Record<Facet, Record<string, StringKey>>> = {
-  shape: SHAPE_WORDS,
-  rim: RIM_WORDS,
-  gender: GENDER_WORDS,
-  ageGroup: AGE_WORDS,
-};
-
 /** A facet's value in the reader's words. */
 function valueWords(facet: Facet, value: string): string {
   const words = CLOSED_WORDS[facet];

@@ -1,5 +1,8 @@
 import { modelPath, type CatalogueEntry } from '../../catalogue/manifest';
-import { RIMS, SHAPES } from '../../catalogue/manifest-fields';
+import type { StringKey } from '../../i18n';
+import { en } from '../../i18n/en';
+import { zhCN } from '../../i18n/zh-CN';
+import { RIM_WORDS, SHAPE_WORDS } from './facet-words';
 import type { SizeFit } from '../true-size/size-advice';
 
 /** The facets 筛选 offers: one value each, '' for any. */
@@ -95,14 +98,16 @@ export function queryWords(query: string): string[] {
 
 const folded = new WeakMap<CatalogueEntry, string>();
 
-/** A closed list's value as its key and its Chinese word (`round 圆框`); '' for none. */
-const closedWords = (list: Record<string, string>, key: string | undefined): string =>
-  key === undefined ? '' : `${key} ${list[key] ?? ''}`;
+/** A closed list's value as its key and as 筛选 words it in each language; '' for none. */
+const closedWords = (words: Record<string, StringKey>, key: string | undefined): string =>
+  key === undefined || !Object.hasOwn(words, key)
+    ? ''
+    : `${key} ${zhCN[words[key]!]} ${en[words[key]!]}`;
 
 /**
  * What a query is looked for in (kept): number, names in both languages, file name, brand, model,
- * colour, tags, material, and shape and rim as the manifest and 筛选 write them (`半框` finds the
- * half-rimmed frames whatever their names say).
+ * colour, tags, material, and shape and rim as the manifest and 筛选 write them (`半框` and
+ * `half rim` find the half-rimmed frames whatever their names say).
  */
 export function searchText(entry: CatalogueEntry): string {
   let text = folded.get(entry);
@@ -110,7 +115,11 @@ export function searchText(entry: CatalogueEntry): string {
     const file = modelPath(entry).split('/').pop() ?? '';
     const { brand = '', model = '', tags = [], group = '', colour = '', material = '' } = entry;
     const names = [entry.serialNo, entry.text, entry.textEn ?? '', file, brand, model, group];
-    const kinds = [closedWords(SHAPES, entry.shape), closedWords(RIMS, entry.rim), material];
+    const kinds = [
+      closedWords(SHAPE_WORDS, entry.shape),
+      closedWords(RIM_WORDS, entry.rim),
+      material,
+    ];
     text = fold([...names, colour, ...kinds, ...tags].join(' '));
     folded.set(entry, text);
   }

@@ -44,8 +44,11 @@ interface Props {
   onTap: (entry: CatalogueEntry) => void;
   /** Once the face's width is stable (a source on), whether each cell's size suits it. */
   advice: SizeAdvice | null;
-  /** The face is measured, but its width waits for a turn of the head to judge sizes by. */
-  sizeWaitsForTurn?: boolean;
+  /**
+   * The face is measured, but its width waits for a turn of the head to judge sizes by: the
+   * camera's (whose user can turn) or a file's or photo's (which cannot).
+   */
+  sizeWaitsForTurn?: 'camera' | 'picture' | null;
   /** The frames marked 收藏 (catalogue values), and the heart's tap; null while being read. */
   favourites: readonly string[] | null;
   onFavourite: (value: string) => void;
@@ -164,7 +167,7 @@ export function ModelGrid(props: Props) {
       </div>
       {props.sizeWaitsForTurn ? (
         <p className="grid-note" role="status">
-          {t('sizeWaitsForTurn')}
+          {t(props.sizeWaitsForTurn === 'camera' ? 'sizeWaitsForTurn' : 'sizeNeedsTurnInPicture')}
         </p>
       ) : filter.onlyFits && !advice ? (
         <p className="grid-note" role="status">

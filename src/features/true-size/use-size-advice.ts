@@ -19,9 +19,8 @@ interface Sized {
 
 /**
  * The size advice for `cells` while `active` (null until the face's width is stable and the
- * camera's distance known). The stats
- * arrive four times a second and the measured width moves a little with each; the grid re-renders
- * only when a verdict or the order changes.
+ * camera's distance known). The stats arrive four times a second and the measured width moves a
+ * little with each; the grid re-renders only when a verdict or the order changes.
  */
 export function useSizeAdvice(cells: readonly Sized[], active: boolean): SizeAdvice | null {
   const adviceAtom = useMemo(
@@ -31,7 +30,7 @@ export function useSizeAdvice(cells: readonly Sized[], active: boolean): SizeAdv
         (stats): SizeAdvice | null => {
           const measure = stats?.worker?.measure;
           // At a guessed camera distance the width may be off by a tenth: more than a verdict's
-          // ±6 mm (measure-badge.tsx asks for a turn of the head meanwhile).
+          // ±6 mm (the grid asks for a turn of the head meanwhile, model-grid.tsx).
           if (!active || !measure?.cameraKnown) return null;
           const { faceWidthMm } = measure;
           const fits = new Map<string, SizeFit>();
