@@ -93,6 +93,16 @@ async function expectGlassesAtEyes(page: Page, label: string): Promise<void> {
 
 const cell = (page: Page, serial: string) => page.locator(`.model-cell[data-serial="${serial}"]`);
 
+/**
+ * /home with the camera on, its grid brought into view: the grid renders the rows near the screen
+ * only, and at the top of the page this shop's last rows are not yet among them.
+ */
+async function homeWithCamera(page: Page): Promise<void> {
+  await page.goto(`${server.url}/home?stats`);
+  await startCamera(page);
+  await page.locator('.model-grid').scrollIntoViewIfNeeded();
+}
+
 /** ModelDB keys the page holds (what was stored). */
 const storedKeys = (page: Page): Promise<string[]> =>
   page.evaluate(async () => {
@@ -122,8 +132,7 @@ describe('glasses exported by a shop', () => {
       await page.goto(`${server.url}/`);
       await page.waitForURL('**/home', { timeout: 120_000 });
       await serviceWorkerInControl(page);
-      await page.goto(`${server.url}/home?stats`);
-      await startCamera(page);
+      await homeWithCamera(page);
       await expect.poll(() => cell(page, '107').count()).toBe(1);
       await selectGlasses(page, '002');
       // Decoders are fetched only for a model that needs them: Draco's for 101, never Basis.
@@ -155,8 +164,7 @@ describe('glasses exported by a shop', () => {
 
       // Second visit without a network: the Draco model and its decoder come from local storage.
       await context.setOffline(true);
-      await page.goto(`${server.url}/home?stats`);
-      await startCamera(page);
+      await homeWithCamera(page);
       await selectGlasses(page, '101');
       await expectGlassesAtEyes(page, 'draco-offline');
 
@@ -173,8 +181,7 @@ describe('glasses exported by a shop', () => {
         },
       );
       await writeFile(join(root, 'others/manifest.json'), JSON.stringify(manifest));
-      await page.goto(`${server.url}/home?stats`);
-      await startCamera(page);
+      await homeWithCamera(page);
       await cell(page, '102').click();
       // Worn, or its cell says why not (the old bytes failing the new hash did, before).
       await page
