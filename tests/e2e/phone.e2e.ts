@@ -261,14 +261,19 @@ async function checkScreen(
   const bare = await shownPicture(page);
   await page.mouse.up();
   await expect.poll(() => canvas.getAttribute('aria-pressed')).toBe('false');
-  await page.waitForTimeout(400);
-  const again = await shownPicture(page);
   const diff = (a: Buffer, b: Buffer) =>
     page.evaluate(pngDifference, [a.toString('base64'), b.toString('base64')] as [string, string]);
-  const held = { bare: await diff(worn, bare), again: await diff(worn, again) };
-  console.log(`${name}: hold`, JSON.stringify(held));
+  const held = { bare: await diff(worn, bare), again: NaN };
   expect(held.bare).toBeGreaterThan(0.5);
-  expect(held.again).toBeLessThan(held.bare / 3);
+  // The glasses back once the worker has drawn the released picture: in a lane under load, 400 ms
+  // after the release was once too soon at 1280×900 (the bare picture still shown).
+  await expect
+    .poll(async () => (held.again = await diff(worn, await shownPicture(page))), {
+      timeout: 10_000,
+      message: 'the glasses back after the release',
+    })
+    .toBeLessThan(held.bare / 3);
+  console.log(`${name}: hold`, JSON.stringify(held));
 
   expect(await axeViolations(page)).toEqual([]);
 }
